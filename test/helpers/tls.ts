@@ -1,0 +1,84 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+
+export interface TestCertificates {
+  /** The CA to trust (fetcher `ca` option or NODE_EXTRA_CA_CERTS). */
+  caPem: string;
+  /** Leaf certificate for the given host names, 127.0.0.1 and ::1. */
+  certPem: string;
+  keyPem: string;
+}
+
+interface KeyPair {
+  privateKey: forge.pki.rsa.PrivateKey;
+  publicKey: forge.pki.rsa.PublicKey;
+}
+
+// Node generates the RSA keys natively (milliseconds); forge only builds and signs the certificates.
+function rsaKeyPair(): KeyPair {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const forgeKey = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
+  return { privateKey: forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e) };
+}
+
+function newCertificate(publicKey: forge.pki.rsa.PublicKey, commonName: string): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = publicKey;
+  // Positive serial: a leading zero nibble keeps the DER integer from reading as negative.
+  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 60 * 60 * 1000);
+  cert.validity.notAfter = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  cert.setSubject([{ name: 'commonName', value: commonName }]);
+  return cert;
+}
+
+interface TestCa {
+  keys: KeyPair;
+  cert: forge.pki.Certificate;
+  pem: string;
+}
+
+let sharedCa: TestCa | undefined;
+
+/** One CA per test process, so every fixture server of a run is trusted by the same PEM. */
+function testCa(): TestCa {
+  if (sharedCa) return sharedCa;
+  const keys = rsaKeyPair();
+  const cert = newCertificate(keys.publicKey, 'Web Crawl Service Test CA');
+  cert.setIssuer(cert.subject.attributes);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  sharedCa = { keys, cert, pem: forge.pki.certificateToPem(cert) };
+  return sharedCa;
+}
+
+/** A CA and a leaf certificate for loopback HTTPS fixture sites (`https.createServer({ cert, key })`). */
+export function createTestCa(hostnames: string[]): TestCertificates {
+  const ca = testCa();
+  const keys = rsaKeyPair();
+  const leaf = newCertificate(keys.publicKey, hostnames[0] ?? 'localhost');
+  leaf.setIssuer(ca.cert.subject.attributes);
+  leaf.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        ...hostnames.map((value) => ({ type: 2, value })),
+        { type: 7, ip: '127.0.0.1' },
+        { type: 7, ip: '::1' },
+      ],
+    },
+  ]);
+  leaf.sign(ca.keys.privateKey, forge.md.sha256.create());
+  return {
+    caPem: ca.pem,
+    certPem: forge.pki.certificateToPem(leaf),
+    keyPem: forge.pki.privateKeyToPem(keys.privateKey),
+  };
+}
