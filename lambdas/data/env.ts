@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Environment variable names shared by the stack (which sets them) and the handlers (which read them). */
+export const ENV = {
+  usersTable: 'USERS_TABLE',
+  apiKeysTable: 'API_KEYS_TABLE',
+  usageTable: 'USAGE_TABLE',
+  jobsTable: 'JOBS_TABLE',
+  pagesTable: 'PAGES_TABLE',
+  rateLimitsTable: 'RATE_LIMITS_TABLE',
+  artifactsBucket: 'ARTIFACTS_BUCKET',
+  pageQueueUrl: 'PAGE_QUEUE_URL',
+  stateMachineArn: 'STATE_MACHINE_ARN',
+} as const;
+
+export type EnvKey = keyof typeof ENV;
+
+/** Reads a required setting, failing fast with the variable's name instead of running on ''. */
+export function requireEnv(key: EnvKey): string {
+  const name = ENV[key];
+  const parsed = z.string().min(1).safeParse(process.env[name]);
+  if (!parsed.success) throw new Error(`Missing required environment variable ${name}`);
+  return parsed.data;
+}

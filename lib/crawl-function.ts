@@ -1,0 +1,58 @@
+import { Duration } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Construct } from 'constructs';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Metadata key naming the handler module; the local runtime uses it to host the same code. */
+export const HANDLER_METADATA_KEY = 'crawl:handler';
+
+export interface CrawlFunctionProps {
+  /** Module name under lambdas/handlers/ exporting `handler`. */
+  handler: string;
+  description: string;
+  timeout?: Duration;
+  memorySize?: number;
+  environment?: Record<string, string>;
+}
+
+/**
+ * Every Lambda of the service with the same defaults: Node 22 on arm64, esbuild bundle (no Docker),
+ * source maps, X-Ray tracing, and a log group with bounded retention.
+ */
+export class CrawlFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: CrawlFunctionProps) {
+    super(scope, id, {
+      entry: path.join(projectRoot, 'lambdas', 'handlers', `${props.handler}.ts`),
+      handler: 'handler',
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(30),
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'web-crawl-service',
+        ...props.environment,
+      },
+      logGroup: new logs.LogGroup(scope, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH }),
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      projectRoot,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        mainFields: ['module', 'main'],
+        // ESM bundles still meet CommonJS dependencies that call require().
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    (this.node.defaultChild as lambda.CfnFunction).addMetadata(HANDLER_METADATA_KEY, props.handler);
+  }
+}

@@ -1,0 +1,180 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { ENV } from '../lambdas/data/env.js';
+import { CrawlApi } from './api.js';
+import { CrawlFunction } from './crawl-function.js';
+import { Storage } from './storage.js';
+import { CrawlWorkflow } from './workflow.js';
+
+/** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
+const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
+/** At most 3 attempts per page (issue 5): the third failed receive moves the message to the DLQ. */
+export const PAGE_MAX_RECEIVE_COUNT = 3;
+
+type Access = 'RO' | 'RW';
+
+export class CrawlServiceStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const storage = new Storage(this, 'Storage');
+
+    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const pageQueue = new sqs.Queue(this, 'PageQueue', {
+      visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: PAGE_MAX_RECEIVE_COUNT },
+    });
+
+    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
+      users: storage.users,
+      apiKeys: storage.apiKeys,
+      usage: storage.usage,
+      jobs: storage.jobs,
+      pages: storage.pages,
+      rateLimits: storage.rateLimits,
+    };
+    const tableEnv = {
+      users: ENV.usersTable,
+      apiKeys: ENV.apiKeysTable,
+      usage: ENV.usageTable,
+      jobs: ENV.jobsTable,
+      pages: ENV.pagesTable,
+      rateLimits: ENV.rateLimitsTable,
+    } as const;
+
+    /** Sets the variable and the least-privilege grant together, so neither is forgotten. */
+    const bindTable = (fn: CrawlFunction, name: keyof typeof tables, access: Access) => {
+      fn.addEnvironment(tableEnv[name], tables[name].tableName);
+      if (access === 'RO') tables[name].grantReadData(fn);
+      else tables[name].grantReadWriteData(fn);
+    };
+    const bindBucket = (fn: CrawlFunction, access: Access) => {
+      fn.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
+      if (access === 'RO') storage.artifacts.grantRead(fn);
+      else storage.artifacts.grantReadWrite(fn);
+    };
+    const bindPageQueue = (fn: CrawlFunction) => {
+      fn.addEnvironment(ENV.pageQueueUrl, pageQueue.queueUrl);
+      pageQueue.grantSendMessages(fn);
+    };
+
+    const fn = (id: string, handler: string, description: string, options: { timeout?: Duration; memorySize?: number } = {}) =>
+      new CrawlFunction(this, id, { handler, description, ...options });
+
+    // Workflow steps.
+    const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
+    bindTable(preflight, 'jobs', 'RW');
+    bindBucket(preflight, 'RW');
+    const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
+    bindTable(planLevel, 'jobs', 'RW');
+    bindTable(planLevel, 'pages', 'RW');
+    bindBucket(planLevel, 'RO');
+    bindPageQueue(planLevel);
+    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done');
+    bindTable(checkLevel, 'jobs', 'RW');
+    bindTable(checkLevel, 'pages', 'RW');
+    const assemble = fn('AssembleFunction', 'crawl-assemble', 'Crawl step: stream page exports into the result documents', { timeout: Duration.minutes(10), memorySize: 1024 });
+    bindTable(assemble, 'jobs', 'RW');
+    bindTable(assemble, 'pages', 'RW');
+    bindBucket(assemble, 'RW');
+    const finalize = fn('FinalizeFunction', 'crawl-finalize', 'Crawl step: terminal state and quota settlement');
+    bindTable(finalize, 'jobs', 'RW');
+    bindTable(finalize, 'pages', 'RW');
+    bindTable(finalize, 'usage', 'RW');
+
+    const workflow = new CrawlWorkflow(this, 'Workflow', { preflight, planLevel, checkLevel, assemble, finalize });
+
+    // Page workers.
+    const pageWorker = fn('PageWorkerFunction', 'page-worker', 'Fetches one page, exports it, releases the next page of its lane', { timeout: PAGE_WORKER_TIMEOUT, memorySize: 1024 });
+    bindTable(pageWorker, 'jobs', 'RW');
+    bindTable(pageWorker, 'pages', 'RW');
+    bindBucket(pageWorker, 'RW');
+    bindPageQueue(pageWorker);
+    pageQueue.grantConsumeMessages(pageWorker);
+    pageWorker.addEventSource(new SqsEventSource(pageQueue, { batchSize: 1, reportBatchItemFailures: true }));
+
+    const deadLetterWorker = fn('DeadLetterFunction', 'page-dead-letter', 'Marks pages whose messages exhausted their attempts as failed and keeps the lane going');
+    bindTable(deadLetterWorker, 'jobs', 'RW');
+    bindTable(deadLetterWorker, 'pages', 'RW');
+    bindPageQueue(deadLetterWorker);
+    deadLetterWorker.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
+    const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });
+    bindTable(reconciler, 'jobs', 'RW');
+    bindTable(reconciler, 'pages', 'RO');
+    bindTable(reconciler, 'usage', 'RW');
+    new events.Rule(this, 'ExecutionEndedAbnormally', {
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [workflow.stateMachine.stateMachineArn] },
+      },
+      targets: [new targets.LambdaFunction(reconciler)],
+    });
+    new events.Rule(this, 'ReconcileSchedule', {
+      schedule: events.Schedule.rate(Duration.minutes(15)),
+      targets: [new targets.LambdaFunction(reconciler)],
+    });
+
+    // API.
+    const authorizer = fn('AuthorizerFunction', 'authorizer', 'Checks Bearer API keys against stored hashes');
+    bindTable(authorizer, 'apiKeys', 'RO');
+    bindTable(authorizer, 'users', 'RO');
+
+    const createJob = fn('CreateJobFunction', 'jobs-create', 'POST /v1/jobs');
+    bindTable(createJob, 'jobs', 'RW');
+    bindTable(createJob, 'usage', 'RW');
+    bindTable(createJob, 'rateLimits', 'RW');
+    createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
+    workflow.stateMachine.grantStartExecution(createJob);
+
+    const getJob = fn('GetJobFunction', 'jobs-get', 'GET /v1/jobs/{id}');
+    bindTable(getJob, 'jobs', 'RO');
+    const cancelJob = fn('CancelJobFunction', 'jobs-cancel', 'DELETE /v1/jobs/{id}');
+    bindTable(cancelJob, 'jobs', 'RW');
+    const getResult = fn('GetResultFunction', 'jobs-result', 'GET /v1/jobs/{id}/result', { memorySize: 1024 });
+    bindTable(getResult, 'jobs', 'RO');
+    bindBucket(getResult, 'RO');
+    const listPages = fn('ListPagesFunction', 'jobs-pages', 'GET /v1/jobs/{id}/pages');
+    bindTable(listPages, 'jobs', 'RO');
+    bindTable(listPages, 'pages', 'RO');
+    const getUsage = fn('GetUsageFunction', 'usage-get', 'GET /v1/usage');
+    bindTable(getUsage, 'usage', 'RO');
+    const preview = fn('SitemapPreviewFunction', 'sitemap-preview', 'GET /v1/sitemap/preview', { timeout: Duration.seconds(29), memorySize: 1024 });
+    bindTable(preview, 'rateLimits', 'RW');
+
+    const api = new CrawlApi(this, 'Api', {
+      authorizer,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      routes: [
+        { method: 'POST', path: 'v1/jobs', handler: createJob },
+        { method: 'GET', path: 'v1/jobs/{id}', handler: getJob },
+        { method: 'DELETE', path: 'v1/jobs/{id}', handler: cancelJob },
+        { method: 'GET', path: 'v1/jobs/{id}/result', handler: getResult },
+        { method: 'GET', path: 'v1/jobs/{id}/pages', handler: listPages },
+        { method: 'GET', path: 'v1/usage', handler: getUsage },
+        { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
+      ],
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.restApi.url });
+    new CfnOutput(this, 'UsersTableName', { value: storage.users.tableName });
+    new CfnOutput(this, 'ApiKeysTableName', { value: storage.apiKeys.tableName });
+    new CfnOutput(this, 'UsageTableName', { value: storage.usage.tableName });
+    new CfnOutput(this, 'JobsTableName', { value: storage.jobs.tableName });
+    new CfnOutput(this, 'ArtifactsBucketName', { value: storage.artifacts.bucketName });
+    new CfnOutput(this, 'StateMachineArn', { value: workflow.stateMachine.stateMachineArn });
+  }
+}

@@ -1,0 +1,68 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** Days a job record, its ledger and its artefacts are kept after creation. */
+export const JOB_RETENTION_DAYS = 30;
+
+/**
+ * Tables and the artefact bucket. Key names here are the single source for the data layer's
+ * key attributes and for the tables the local runtime creates.
+ */
+export class Storage extends Construct {
+  readonly users: dynamodb.Table;
+  readonly apiKeys: dynamodb.Table;
+  readonly usage: dynamodb.Table;
+  readonly jobs: dynamodb.Table;
+  readonly pages: dynamodb.Table;
+  readonly rateLimits: dynamodb.Table;
+  readonly artifacts: s3.Bucket;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const table = (name: string, partitionKey: string, options: { sortKey?: string; ttl?: boolean } = {}) =>
+      new dynamodb.Table(this, name, {
+        partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: options.sortKey ? { name: options.sortKey, type: dynamodb.AttributeType.STRING } : undefined,
+        billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        encryption: dynamodb.TableEncryption.AWS_MANAGED,
+        timeToLiveAttribute: options.ttl ? 'expires_at' : undefined,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+
+    this.users = table('Users', 'user_id');
+    this.apiKeys = table('ApiKeys', 'key_id');
+    this.apiKeys.addGlobalSecondaryIndex({
+      indexName: 'by_user',
+      partitionKey: { name: 'user_id', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'created_at', type: dynamodb.AttributeType.STRING },
+    });
+    this.usage = table('Usage', 'user_id', { sortKey: 'period' });
+    this.jobs = table('Jobs', 'job_id', { ttl: true });
+    this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
+    this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
+
+    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.artifacts = new s3.Bucket(this, 'Artifacts', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'artifacts/',
+      lifecycleRules: [
+        { prefix: 'jobs/', expiration: Duration.days(JOB_RETENTION_DAYS) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}
