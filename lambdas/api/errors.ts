@@ -1,0 +1,190 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { z } from 'zod';
+import { jsonResponse } from './http.js';
+
+export const errorCodeSchema = z.enum([
+  'invalid_json',
+  'unauthorized',
+  'quota_exceeded',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'result_not_ready',
+  'job_failed',
+  'job_finished',
+  'payload_too_large',
+  'validation_error',
+  'rate_limited',
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_json: 400,
+  unauthorized: 401,
+  quota_exceeded: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  result_not_ready: 409,
+  job_failed: 409,
+  job_finished: 409,
+  payload_too_large: 413,
+  validation_error: 422,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+export const fieldIssueSchema = z.strictObject({ field: z.string().optional(), message: z.string() });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+
+/** Field problems for 4xx validation errors, or a structured object (quota figures, a job's error). */
+export const errorDetailsSchema = z.union([z.array(fieldIssueSchema), z.record(z.string(), z.unknown())]);
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+
+/** CONTRACT 1: the body of every error response. */
+export const errorEnvelopeSchema = z.strictObject({
+  error: z.strictObject({
+    code: errorCodeSchema,
+    message: z.string(),
+    details: errorDetailsSchema.optional(),
+    request_id: z.string(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly details?: ErrorDetails;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetails; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = STATUS_BY_CODE[code];
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}
+
+export function invalidJson(message: string): ApiError {
+  return new ApiError('invalid_json', message);
+}
+
+export function unauthorized(message = 'a valid API key is required: Authorization: Bearer <key>'): ApiError {
+  return new ApiError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
+}
+
+export type QuotaDetails = { period: string; allowance: number; used: number; reserved: number; requested: number };
+
+export function quotaExceeded(details: QuotaDetails): ApiError {
+  const remaining = Math.max(0, details.allowance - details.used - details.reserved);
+  return new ApiError(
+    'quota_exceeded',
+    `monthly page quota exceeded: the job needs ${details.requested} pages and ${remaining} remain for ${details.period}`,
+    { details },
+  );
+}
+
+export function forbidden(message: string, details?: FieldIssue[]): ApiError {
+  return new ApiError('forbidden', message, { details });
+}
+
+export function notFound(message = 'not found'): ApiError {
+  return new ApiError('not_found', message);
+}
+
+export function methodNotAllowed(allowedMethods: readonly string[]): ApiError {
+  return new ApiError('method_not_allowed', 'method not allowed on this route', {
+    headers: { Allow: allowedMethods.join(', ') },
+  });
+}
+
+export function resultNotReady(): ApiError {
+  return new ApiError('result_not_ready', 'the job has not finished yet; poll GET /v1/jobs/{id} until it has');
+}
+
+/** `jobError` is the failed job's own `{code, message, details}`, passed on so the caller sees why. */
+export function jobFailed(jobError: Record<string, unknown>): ApiError {
+  return new ApiError('job_failed', 'the job failed and has no result', { details: jobError });
+}
+
+export function jobFinished(): ApiError {
+  return new ApiError('job_finished', 'the job has already ended and cannot be cancelled');
+}
+
+export function payloadTooLarge(limitBytes: number): ApiError {
+  return new ApiError('payload_too_large', `the request body is larger than ${limitBytes} bytes`);
+}
+
+export function validationError(details: FieldIssue[]): ApiError {
+  const [only] = details;
+  const message =
+    details.length === 1 && only
+      ? only.field ? `${only.field}: ${only.message}` : only.message
+      : `${details.length} problems in the request; see details`;
+  return new ApiError('validation_error', message, { details });
+}
+
+/** `Retry-After` is whole seconds (RFC 9110), never 0, so clients do not retry at once. */
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError('rate_limited', `rate limit reached; retry after ${seconds} seconds`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+export function internalError(): ApiError {
+  return new ApiError('internal_error', 'internal error; please retry later');
+}
+
+// A pathological body (hundreds of thousands of unknown keys) must not yield a response over
+// Lambda's 6 MB limit: room for a problem on every one of 1000 `urls` entries plus the other fields.
+const MAX_REPORTED_ISSUES = 1100;
+const MAX_FIELD_NAME_LENGTH = 200;
+
+/**
+ * 422 naming each offending field the way clients write them (`urls[3]`, `export_formats[0]`).
+ * zod reports unknown keys as one issue; they are split so each is named, with a message the
+ * caller chooses (e.g. "not accepted in single mode").
+ */
+export function validationErrorFromZod(
+  error: z.ZodError,
+  unknownFieldMessage: (field: string) => string = () => 'unknown field',
+): ApiError {
+  const details = error.issues.flatMap((issue): FieldIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: shortened(key), message: unknownFieldMessage(key) }));
+    }
+    return [issue.path.length > 0 ? { field: fieldName(issue.path), message: issue.message } : { message: issue.message }];
+  });
+  if (details.length <= MAX_REPORTED_ISSUES) return validationError(details);
+  const reported = details.slice(0, MAX_REPORTED_ISSUES);
+  return validationError([...reported, { message: `${details.length - reported.length} more problems not listed` }]);
+}
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? shortened(String(key)) : `.${shortened(String(key))}`))
+    .join('');
+}
+
+function shortened(name: string): string {
+  return name.length > MAX_FIELD_NAME_LENGTH ? `${name.slice(0, MAX_FIELD_NAME_LENGTH)}…` : name;
+}
+
+export function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
+  const envelope: ErrorEnvelope = {
+    error: { code: error.code, message: error.message, details: error.details, request_id: requestId },
+  };
+  return jsonResponse(error.status, envelope, error.headers);
+}
+
+/** Anything that is not an ApiError is our fault: a generic 500 that reveals nothing about the cause. */
+export function toErrorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
+  return errorResponse(err instanceof ApiError ? err : internalError(), requestId);
+}
