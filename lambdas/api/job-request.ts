@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
+import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
+import { isJsonObject } from './http.js';
+
+export const MAX_SELECT_URLS = 1000;
+
+/** Missing fields say "required"; present fields of the wrong type get the field's own rule. */
+function requiredOr(message: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : message) };
+}
+
+export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holding an https URL')).superRefine((value, ctx) => {
+  const check = checkPublicHttpsUrl(value);
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public https URL: ${check.reason}` });
+});
+
+const ANNOUNCED_FOR_V1_1 = new Set(['html', 'pdf', 'docx', 'word']);
+
+export const exportFormatSchema = z.enum(['markdown', 'text'], {
+  error: (issue) =>
+    typeof issue.input === 'string' && ANNOUNCED_FOR_V1_1.has(issue.input.toLowerCase())
+      ? `"${issue.input}" is announced for v1.1 and not accepted yet; use markdown or text`
+      : 'must be markdown or text',
+});
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+// Far more than there will ever be formats; bounds the work an absurd list can cause.
+const MAX_EXPORT_FORMATS = 10;
+
+const exportFormatsSchema = z
+  .array(z.unknown(), { error: 'must be an array of formats' })
+  .min(1, { error: 'must list at least one format' })
+  .max(MAX_EXPORT_FORMATS, { error: `must list at most ${MAX_EXPORT_FORMATS} formats` })
+  .pipe(z.array(exportFormatSchema))
+  .superRefine((formats, ctx) => {
+    const repeated = new Set(formats.filter((format, index) => formats.indexOf(format) !== index));
+    for (const format of repeated) ctx.addIssue({ code: 'custom', message: `"${format}" is listed more than once` });
+  })
+  .default((): ExportFormat[] => ['markdown']);
+
+const flagSchema = z.boolean({ error: 'must be true or false' }).default(true);
+
+function boundedIntSchema(min: number, max: number, defaultValue: number) {
+  const rule = { error: `must be an integer from ${min} to ${max}` };
+  return z.int(rule).min(min, rule).max(max, rule).default(defaultValue);
+}
+
+const concurrencySchema = boundedIntSchema(1, 20, 5);
+
+const commonShape = {
+  url: publicHttpsUrlSchema,
+  export_formats: exportFormatsSchema,
+  respect_robots: flagSchema,
+  check_tos: flagSchema,
+  only_main_content: flagSchema,
+};
+
+const singleSchema = z
+  .strictObject({ mode: z.literal('single'), ...commonShape })
+  // one page, no link discovery: the tuning fields the record carries take their only sensible values
+  .transform((request) => ({ ...request, max_depth: 0, max_pages: 1, concurrency: 1 }));
+
+// The 1000 limit applies to the list as submitted, before de-duplication: the spec rejects "more than
+// 1000 entries", and it bounds the work of validating entries. Entries are only checked once the list
+// itself is acceptable.
+const selectUrlsSchema = z
+  .array(z.unknown(), requiredOr('must be an array of URLs'))
+  .min(1, { error: 'must list at least one URL' })
+  .max(MAX_SELECT_URLS, { error: `must list at most ${MAX_SELECT_URLS} URLs` })
+  .pipe(z.array(publicHttpsUrlSchema));
+
+const selectSchema = z
+  .strictObject({
+    mode: z.literal('select'),
+    ...commonShape,
+    urls: selectUrlsSchema,
+    concurrency: concurrencySchema,
+    // spec 4.2: accepted in select mode and ignored, whatever their value
+    max_pages: z.unknown().optional(),
+    max_depth: z.unknown().optional(),
+  })
+  .superRefine(
+    (request, ctx) => {
+      const anchor = new URL(request.url);
+      request.urls.forEach((entry, index) => {
+        // entries that failed their own rule arrive here unparsed and are already reported
+        if (typeof entry !== 'string') return;
+        const check = checkPublicHttpsUrl(entry);
+        if (check.ok && !isSameSite(check.url, anchor)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['urls', index],
+            message: `"${entry}" is not on the same site as url (${anchor.hostname})`,
+          });
+        }
+      });
+    },
+    // needs a valid anchor and a list within bounds; bad entries do not stop the others being checked
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'url' || (issue.path?.[0] === 'urls' && issue.path.length === 1)) },
+  )
+  .transform(({ max_pages: _ignoredMaxPages, max_depth: _ignoredMaxDepth, urls, ...request }) => {
+    const kept = dedupeUrls(urls);
+    return { ...request, urls: kept, max_pages: kept.length, max_depth: 1 };
+  });
+
+const fullSchema = z.strictObject({
+  mode: z.literal('full'),
+  ...commonShape,
+  max_depth: boundedIntSchema(1, 10, 3),
+  max_pages: boundedIntSchema(1, 1000, 50),
+  concurrency: concurrencySchema,
+});
+
+/** The `POST /v1/jobs` body, normalized for the job record; `url` is kept as submitted. */
+export const createJobRequestSchema = z.discriminatedUnion('mode', [singleSchema, selectSchema, fullSchema]);
+export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
+export type JobMode = CreateJobRequest['mode'];
+
+const modeSchema = z.enum(['single', 'select', 'full'], requiredOr('must be single, select or full'));
+
+// Without a valid mode zod cannot pick a schema; the fields every mode shares are still checked so
+// the caller learns of all problems at once.
+const modelessSchema = z.object({ mode: modeSchema, ...commonShape });
+
+const MODE_SPECIFIC_FIELDS = new Set(['max_depth', 'max_pages', 'concurrency', 'urls']);
+
+/** Validates a parsed JSON body; throws ApiError 400 (not an object) or 422 naming every bad field. */
+export function parseCreateJobRequest(body: unknown): CreateJobRequest {
+  if (!isJsonObject(body)) throw invalidJson('the request body must be a JSON object');
+  const parsed = createJobRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const mode = modeSchema.safeParse(body.mode);
+  if (!mode.success) throw validationErrorFromZod(modelessSchema.safeParse(body).error ?? parsed.error);
+  throw validationErrorFromZod(parsed.error, (field) =>
+    MODE_SPECIFIC_FIELDS.has(field) ? `not accepted in ${mode.data} mode` : 'unknown field',
+  );
+}
+
+export const planSchema = z.enum(['free', 'pro', 'enterprise']);
+export type Plan = z.infer<typeof planSchema>;
+
+/** Spec 4.2: skipping robots.txt needs an Enterprise agreement. */
+export function assertPlanAllows(request: CreateJobRequest, plan: Plan): void {
+  if (!request.respect_robots && plan !== 'enterprise') {
+    throw forbidden('respect_robots: false is allowed only with an Enterprise plan', [
+      { field: 'respect_robots', message: 'false requires an Enterprise plan' },
+    ]);
+  }
+}
+
+/** Spec 8: the pages the quota pre-flight reserves. */
+export function quotaCost(request: CreateJobRequest): number {
+  switch (request.mode) {
+    case 'single':
+      return 1;
+    case 'select':
+      return request.urls.length;
+    case 'full':
+      return request.max_pages;
+  }
+}
