@@ -33,7 +33,7 @@ export class Storage extends Construct {
       });
 
     this.users = table('Users', 'user_id');
-    this.apiKeys = table('ApiKeys', 'key_id');
+    this.apiKeys = table('ApiKeys', 'key_hash');
     this.apiKeys.addGlobalSecondaryIndex({
       indexName: 'by_user',
       partitionKey: { name: 'user_id', type: dynamodb.AttributeType.STRING },

@@ -1,0 +1,64 @@
+import { GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { ExportFormat } from '../domain/job.js';
+import { s3 } from './clients.js';
+import { requireEnv } from './env.js';
+
+const bucket = () => requireEnv('artifactsBucket');
+
+const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', text: 'txt' };
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  markdown: 'text/markdown; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+};
+
+/** Where each artefact of a job lives; every key sits under `jobs/` so the lifecycle rule expires it. */
+export const artifactKeys = {
+  selectUrls: (jobId: string) => `jobs/${jobId}/request/urls.json`,
+  robots: (jobId: string) => `jobs/${jobId}/robots.json`,
+  pageExport: (jobId: string, depth: number, index: number, format: ExportFormat) =>
+    `jobs/${jobId}/pages/${String(depth).padStart(2, '0')}/${String(index).padStart(6, '0')}.${EXTENSIONS[format]}`,
+  pageLinks: (jobId: string, depth: number, index: number) =>
+    `jobs/${jobId}/links/${String(depth).padStart(2, '0')}/${String(index).padStart(6, '0')}.json`,
+  result: (jobId: string, format: ExportFormat) => `jobs/${jobId}/result.${EXTENSIONS[format]}`,
+};
+
+export async function putText(key: string, body: string, contentType = 'application/json'): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
+}
+
+export async function putJson(key: string, value: unknown): Promise<void> {
+  await putText(key, JSON.stringify(value));
+}
+
+/** The object's text, or undefined when it does not exist. */
+export async function getText(key: string): Promise<string | undefined> {
+  try {
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return Body ? await Body.transformToString('utf-8') : undefined;
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}
+
+export async function getJson<T>(key: string): Promise<T | undefined> {
+  const text = await getText(key);
+  return text === undefined ? undefined : (JSON.parse(text) as T);
+}
+
+export async function objectSize(key: string): Promise<number> {
+  const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+  return head.ContentLength ?? 0;
+}
+
+/** Streams `body` into one object; large bodies go up as a multipart upload with bounded memory. */
+export async function uploadStream(key: string, body: Readable, contentType: string): Promise<void> {
+  await new Upload({ client: s3(), params: { Bucket: bucket(), Key: key, Body: body, ContentType: contentType }, queueSize: 2 }).done();
+}
+
+export async function downloadUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: contentType }), { expiresIn: expiresInSeconds });
+}

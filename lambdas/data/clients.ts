@@ -1,0 +1,37 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * One client of each kind per Lambda container. Endpoints come from the SDK's standard
+ * AWS_ENDPOINT_URL_<SERVICE> variables, which only the local runtime sets; S3 path-style
+ * addressing is the one local-only switch the SDK has no variable for.
+ */
+let documentClient: DynamoDBDocumentClient | undefined;
+let s3Client: S3Client | undefined;
+let sqsClient: SQSClient | undefined;
+let sfnClient: SFNClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function s3(): S3Client {
+  s3Client ??= new S3Client({ forcePathStyle: process.env.CRAWL_S3_FORCE_PATH_STYLE === 'true' });
+  return s3Client;
+}
+
+export function sqs(): SQSClient {
+  sqsClient ??= new SQSClient({});
+  return sqsClient;
+}
+
+export function stepFunctions(): SFNClient {
+  sfnClient ??= new SFNClient({});
+  return sfnClient;
+}

@@ -1,0 +1,122 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { JobRecordSchema, type JobError, type JobRecord, type JobStatus } from '../domain/job.js';
+import { dynamo } from './clients.js';
+import { requireEnv } from './env.js';
+
+const table = () => requireEnv('jobsTable');
+
+export async function putNewJob(job: JobRecord): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: job, ConditionExpression: 'attribute_not_exists(job_id)' }),
+  );
+}
+
+export async function getJob(jobId: string): Promise<JobRecord | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: { job_id: jobId }, ConsistentRead: true }));
+  return Item ? JobRecordSchema.parse(Item) : undefined;
+}
+
+/** Another user's job is reported as absent, so job ids leak nothing (CONTRACT 1). */
+export async function getJobOfUser(jobId: string, userId: string): Promise<JobRecord | undefined> {
+  const job = await getJob(jobId);
+  return job && job.user_id === userId ? job : undefined;
+}
+
+/** Runs a conditional update; a failed condition is an expected outcome, reported as `false`. */
+async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Sets `cancel_requested` unless the job already ended. Returns false for an ended job. */
+export async function requestCancel(jobId: string): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: table(),
+    Key: { job_id: jobId },
+    UpdateExpression: 'SET cancel_requested = :true',
+    ConditionExpression: 'attribute_exists(job_id) AND #status IN (:queued, :running)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':true': true, ':queued': 'queued', ':running': 'running' },
+  });
+}
+
+/** queued → running. A retried step finds the job running already, which is fine. */
+export async function markRunning(jobId: string, now: Date): Promise<void> {
+  await conditionalUpdate({
+    TableName: table(),
+    Key: { job_id: jobId },
+    UpdateExpression: 'SET #status = :running, started_at = :now',
+    ConditionExpression: '#status = :queued',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now.toISOString() },
+  });
+}
+
+/** Records why the job will fail; the status itself is set by `finishJob`. First error wins. */
+export async function recordJobError(jobId: string, error: JobError): Promise<void> {
+  await conditionalUpdate({
+    TableName: table(),
+    Key: { job_id: jobId },
+    UpdateExpression: 'SET #error = :error',
+    ConditionExpression: 'attribute_type(#error, :null)',
+    ExpressionAttributeNames: { '#error': 'error' },
+    ExpressionAttributeValues: { ':error': error, ':null': 'NULL' },
+  });
+}
+
+export async function updateJob(jobId: string, fields: Partial<Omit<JobRecord, 'job_id' | 'user_id'>>): Promise<void> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([name, value], i) => {
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Moves a job to a terminal status once; later calls leave the first outcome in place. */
+export async function finishJob(jobId: string, status: JobStatus, fields: { finished_at: string; progress: JobRecord['progress'] }): Promise<boolean> {
+  return conditionalUpdate({
+    TableName: table(),
+    Key: { job_id: jobId },
+    UpdateExpression: 'SET #status = :status, finished_at = :finished, progress = :progress, #level = :null',
+    ConditionExpression: '#status IN (:queued, :running)',
+    ExpressionAttributeNames: { '#status': 'status', '#level': 'level' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':finished': fields.finished_at,
+      ':progress': fields.progress,
+      ':queued': 'queued',
+      ':running': 'running',
+      ':null': null,
+    },
+  });
+}
+
+export async function markSettled(jobId: string, charged: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression: 'SET quota.charged = :charged, quota.settled = :true',
+      ExpressionAttributeValues: { ':charged': charged, ':true': true },
+    }),
+  );
+}

@@ -1,0 +1,164 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
+import { mapWithLimit } from '../core/map-with-limit.js';
+import { dynamo } from './clients.js';
+import { requireEnv } from './env.js';
+
+const table = () => requireEnv('pagesTable');
+
+async function conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
+  try {
+    await dynamo().send(command as UpdateCommand);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export interface PlannedEntry {
+  url: string;
+  status: 'queued' | 'skipped';
+  reason?: string;
+}
+
+/**
+ * Writes a level's entries. Each put only creates (never overwrites), so a retried planner cannot
+ * reset a page a worker already took.
+ */
+export async function writeLevel(jobId: string, depth: number, entries: readonly PlannedEntry[], expiresAt: number): Promise<void> {
+  await mapWithLimit(entries, 16, (entry, index) =>
+    conditional(
+      new PutCommand({
+        TableName: table(),
+        Item: { job_id: jobId, sk: ledgerKey(depth, index), depth, index, attempts: 0, expires_at: expiresAt, ...entry },
+        ConditionExpression: 'attribute_not_exists(sk)',
+      }),
+    ),
+  );
+}
+
+export async function getEntry(jobId: string, depth: number, index: number): Promise<LedgerEntry | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: { job_id: jobId, sk: ledgerKey(depth, index) }, ConsistentRead: true }));
+  return Item as LedgerEntry | undefined;
+}
+
+/**
+ * Takes the page for one worker: a queued page, or one whose previous holder's lease ran out
+ * (a crashed worker). A duplicate delivery finds the lease held and backs off.
+ */
+export async function acquireLease(jobId: string, depth: number, index: number, now: number, leaseMs: number): Promise<LedgerEntry | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+        UpdateExpression: 'SET #status = :progress, lease_until = :until ADD attempts :one',
+        ConditionExpression: '#status = :queued OR (#status = :progress AND lease_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':progress': 'in_progress', ':queued': 'queued', ':until': now + leaseMs, ':now': now, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as LedgerEntry;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** Gives a page back for a later attempt (transient failure). */
+export async function releaseLease(jobId: string, depth: number, index: number): Promise<void> {
+  await conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+      UpdateExpression: 'SET #status = :queued REMOVE lease_until',
+      ConditionExpression: '#status = :progress',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ':progress': 'in_progress' },
+    }),
+  );
+}
+
+export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
+
+/** Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once. */
+export async function finishEntry(jobId: string, depth: number, index: number, fields: FinalFields, from: LedgerStatus[] = ['in_progress']): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  Object.entries(fields).forEach(([name, value], i) => {
+    if (value === undefined) return;
+    names[`#f${i}`] = name;
+    values[`:v${i}`] = value;
+    sets.push(`#f${i} = :v${i}`);
+  });
+  const allowed = from.map((status, i) => {
+    values[`:from${i}`] = status;
+    return `:from${i}`;
+  });
+  return conditional(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE lease_until`,
+      ConditionExpression: `#status IN (${allowed.join(', ')})`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+export async function markNextReleased(jobId: string, depth: number, index: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+      UpdateExpression: 'SET next_released = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+}
+
+async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<LedgerEntry> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ TableName: table(), ...input, ExclusiveStartKey: startKey }));
+    for (const item of page.Items ?? []) yield item as LedgerEntry;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+function byPrefix(jobId: string, prefix: string): Omit<QueryCommandInput, 'TableName'> {
+  return {
+    KeyConditionExpression: 'job_id = :job AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':job': jobId, ':prefix': prefix },
+    ConsistentRead: true,
+  };
+}
+
+/** A level's entries in discovery order. */
+export function levelEntries(jobId: string, depth: number): AsyncGenerator<LedgerEntry> {
+  return query(byPrefix(jobId, levelPrefix(depth)));
+}
+
+/** Every entry of the job in crawl order (depth, then discovery order). */
+export function allEntries(jobId: string): AsyncGenerator<LedgerEntry> {
+  return query(byPrefix(jobId, LEDGER_PREFIX));
+}
+
+/** One page of the ledger for the API, continuing after `afterKey`. */
+export async function ledgerPage(jobId: string, limit: number, afterKey?: string): Promise<{ entries: LedgerEntry[]; lastKey?: string }> {
+  const page = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      ...byPrefix(jobId, LEDGER_PREFIX),
+      Limit: limit,
+      ExclusiveStartKey: afterKey ? { job_id: jobId, sk: afterKey } : undefined,
+    }),
+  );
+  const lastKey = page.LastEvaluatedKey?.sk;
+  return { entries: (page.Items ?? []) as LedgerEntry[], lastKey: typeof lastKey === 'string' ? lastKey : undefined };
+}

@@ -1,0 +1,22 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
+import { sqs } from './clients.js';
+import { requireEnv } from './env.js';
+
+/** A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger. */
+export const PageMessageSchema = z.object({
+  job_id: z.string(),
+  depth: z.number().int().min(0),
+  index: z.number().int().min(0),
+});
+export type PageMessage = z.infer<typeof PageMessageSchema>;
+
+export async function sendPageMessage(message: PageMessage, delaySeconds = 0): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: requireEnv('pageQueueUrl'),
+      MessageBody: JSON.stringify(message),
+      DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
+    }),
+  );
+}

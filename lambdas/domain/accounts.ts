@@ -1,0 +1,51 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+export const PLANS = ['free', 'pro', 'enterprise'] as const;
+export const PlanSchema = z.enum(PLANS);
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** Allowance given to a new user of each plan when none is stated. */
+export const DEFAULT_MONTHLY_PAGES: Record<Plan, number> = { free: 1_000, pro: 50_000, enterprise: 1_000_000 };
+
+export const UserSchema = z.object({
+  user_id: z.string().min(1).max(128),
+  plan: PlanSchema,
+  monthly_pages: z.number().int().min(0),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const ApiKeyRecordSchema = z.object({
+  key_hash: z.string(),
+  user_id: z.string(),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+
+/** Keys are random and long, so one unsalted SHA-256 is enough to store them safely. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The short, non-secret name of a key shown by the admin CLI: the start of its hash. */
+export function keyIdOf(keyHash: string): string {
+  return keyHash.slice(0, 16);
+}
+
+export function generateApiKey(): string {
+  return `wcs_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashesEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** `Bearer <key>` with a token of visible ASCII; anything else is not a credential. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer ([\x21-\x7e]{8,512})$/.exec(header?.trim() ?? '');
+  return match?.[1];
+}

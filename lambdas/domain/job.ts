@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+export const EXPORT_FORMATS = ['markdown', 'text'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const JobErrorSchema = z.object({
+  code: z.enum(['tos_blocked', 'robots_disallowed', 'seed_fetch_failed', 'internal_error']),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type JobError = z.infer<typeof JobErrorSchema>;
+
+const ResultObjectSchema = z.object({ key: z.string(), bytes: z.number() });
+
+/** The job as stored in the Jobs table: the public record (CONTRACT 3) plus bookkeeping. */
+export const JobRecordSchema = z.object({
+  job_id: z.string(),
+  user_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  url: z.string(),
+  mode: z.enum(['single', 'select', 'full']),
+  export_formats: z.array(z.enum(EXPORT_FORMATS)),
+  respect_robots: z.boolean(),
+  check_tos: z.boolean(),
+  only_main_content: z.boolean(),
+  max_depth: z.number(),
+  max_pages: z.number(),
+  concurrency: z.number(),
+  pages_total: z.number().optional(),
+  progress: z.object({ pages_crawled: z.number(), pages_failed: z.number(), pages_skipped: z.number() }),
+  cancel_requested: z.boolean(),
+  error: JobErrorSchema.nullable(),
+  quota: z.object({ reserved: z.number(), charged: z.number(), period: z.string(), settled: z.boolean() }),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** Epoch seconds; DynamoDB TTL removes the record after the retention period. */
+  expires_at: z.number(),
+  /** The level being crawled: its depth, number of ledger entries, and lanes (fetches in flight). */
+  level: z.object({ depth: z.number(), size: z.number(), lanes: z.number() }).nullable(),
+  /** Fetchable pages queued so far; the budget left is max_pages minus this. */
+  pages_planned: z.number(),
+  /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
+  crawl_delay_seconds: z.number().optional(),
+  results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+});
+export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+export function isTerminal(status: JobStatus): boolean {
+  return TERMINAL_STATUSES.has(status);
+}
+
+export function jobLinks(jobId: string) {
+  return {
+    self: `/v1/jobs/${jobId}`,
+    result: `/v1/jobs/${jobId}/result`,
+    pages: `/v1/jobs/${jobId}/pages`,
+  };
+}
+
+/** The 202 body of POST /v1/jobs: exactly the fields of spec 2.1. */
+export function creationView(job: JobRecord) {
+  const { self, result } = jobLinks(job.job_id);
+  return {
+    id: job.job_id,
+    status: job.status,
+    url: job.url,
+    mode: job.mode,
+    ...(job.mode === 'select' ? { pages_total: job.pages_total } : {}),
+    links: { self, result },
+  };
+}
+
+/** GET /v1/jobs/{id}: the public record of CONTRACT 3. */
+export function publicView(job: JobRecord) {
+  return {
+    id: job.job_id,
+    status: job.status,
+    url: job.url,
+    mode: job.mode,
+    export_formats: job.export_formats,
+    respect_robots: job.respect_robots,
+    check_tos: job.check_tos,
+    only_main_content: job.only_main_content,
+    max_depth: job.max_depth,
+    max_pages: job.max_pages,
+    concurrency: job.concurrency,
+    ...(job.mode === 'select' ? { pages_total: job.pages_total } : {}),
+    progress: job.progress,
+    cancel_requested: job.cancel_requested,
+    error: job.error,
+    quota: { reserved: job.quota.reserved, charged: job.quota.charged },
+    created_at: job.created_at,
+    started_at: job.started_at,
+    finished_at: job.finished_at,
+    links: jobLinks(job.job_id),
+  };
+}

@@ -1,0 +1,65 @@
+/** One URL of a crawl, as the per-job ledger (CONTRACT 3, `GET /v1/jobs/{id}/pages`) shows it. */
+export type LedgerStatus = 'queued' | 'in_progress' | 'crawled' | 'failed' | 'skipped';
+export const FINAL_LEDGER_STATUSES: ReadonlySet<LedgerStatus> = new Set(['crawled', 'failed', 'skipped']);
+
+export interface LedgerEntry {
+  job_id: string;
+  sk: string;
+  url: string;
+  depth: number;
+  index: number;
+  status: LedgerStatus;
+  reason?: string;
+  http_status?: number;
+  final_url?: string;
+  title?: string;
+  bytes?: number;
+  attempts?: number;
+  lease_until?: number;
+  next_released?: boolean;
+}
+
+/** Sort keys order the ledger by depth, then discovery position: the crawl order. */
+export function ledgerKey(depth: number, index: number): string {
+  return `p#${String(depth).padStart(2, '0')}#${String(index).padStart(6, '0')}`;
+}
+
+export function levelPrefix(depth: number): string {
+  return `p#${String(depth).padStart(2, '0')}#`;
+}
+
+export const LEDGER_PREFIX = 'p#';
+
+export function isFinal(status: LedgerStatus): boolean {
+  return FINAL_LEDGER_STATUSES.has(status);
+}
+
+export interface LevelCounts {
+  crawled: number;
+  failed: number;
+  skipped: number;
+  open: number;
+}
+
+export function countStatuses(statuses: Iterable<LedgerStatus>): LevelCounts {
+  const counts: LevelCounts = { crawled: 0, failed: 0, skipped: 0, open: 0 };
+  for (const status of statuses) {
+    if (status === 'crawled' || status === 'failed' || status === 'skipped') counts[status] += 1;
+    else counts.open += 1;
+  }
+  return counts;
+}
+
+/** The public view of a ledger entry. */
+export function publicLedgerEntry(entry: LedgerEntry) {
+  return {
+    url: entry.url,
+    final_url: entry.final_url ?? null,
+    depth: entry.depth,
+    status: entry.status === 'in_progress' ? 'queued' : entry.status,
+    reason: entry.reason ?? null,
+    http_status: entry.http_status ?? null,
+    title: entry.title ?? null,
+    bytes: entry.bytes ?? null,
+  };
+}
