@@ -29,6 +29,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 // Octets outside a URI's allowed set, plus `%` not starting an escape, and `*` / `$` which are
 // literal in a URL but special in a pattern: all written as escapes on both sides.
 const ENCODED_ASCII = new Set([...'"<>\\^`{|}%*$']);
+const NEEDS_CANONICALIZING = /[^\x21-\x7e]|["<>\\^`{|}%*$]/;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 // Escapes of characters that delimit nothing where they stand compare equal to the character
 // (RFC 9309 Figure 4 matches `?baz=https://foo.bar` with `?baz=https%3A%2F%2Ffoo.bar`).
@@ -189,7 +190,7 @@ export function robotsPolicyFromFetch(result: RobotsFetchResult): RobotsRules {
   const { status, body } = result;
   if (status >= 200 && status < 300) return parseRobotsTxt(body);
   if (status === 429) return disallowAll;
-  // A 3xx reaching us was not followed (no Location, or a loop the fetcher gave up on): unavailable.
+  // A 3xx reaching us is one the fetcher could not follow (no Location): robots.txt is unavailable.
   if (status >= 300 && status < 500) return allowAll;
   return disallowAll;
 }
@@ -314,6 +315,7 @@ function patternMatches(pattern: Pattern, path: string): boolean {
  * unreserved characters decoded (so `%62%61%7A` is `baz`, RFC 9309 2.2.2).
  */
 function canonicalize(text: string, startsInQuery: boolean): { text: string; inQuery: boolean } {
+  if (!NEEDS_CANONICALIZING.test(text)) return { text, inQuery: startsInQuery || text.includes('?') };
   let out = '';
   let inQuery = startsInQuery;
   for (let i = 0; i < text.length; ) {
