@@ -2,26 +2,35 @@ import { isIpLiteral, isPublicAddress, stripBrackets } from './address.js';
 
 export const MAX_URL_LENGTH = 2048;
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+/** What is wrong with a refused URL, for callers that answer differently (the fetcher: `blocked_address`). */
+export type UrlProblem = 'too_long' | 'not_absolute' | 'not_https' | 'user_info' | 'not_public_host';
 
-const BLOCKED_NAME_SUFFIXES = ['.localhost', '.local', '.internal'];
+export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string; problem: UrlProblem };
+
+// RFC 6761 localhost, mDNS, ICANN's private-use TLD and RFC 8375 home networks: names that only
+// mean something inside a network.
+const BLOCKED_NAME_SUFFIXES = ['.localhost', '.local', '.internal', '.home.arpa'];
 
 /**
  * CONTRACT 2: absolute, at most 2048 characters, https, no user-info, and a host that is a public DNS
  * name or public IP literal. Decided from the text alone, before any network traffic.
  */
 export function checkPublicHttpsUrl(raw: string): UrlCheck {
-  if (raw.length > MAX_URL_LENGTH) return { ok: false, reason: `URL is longer than ${MAX_URL_LENGTH} characters` };
+  if (raw.length > MAX_URL_LENGTH) {
+    return { ok: false, problem: 'too_long', reason: `URL is longer than ${MAX_URL_LENGTH} characters` };
+  }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { ok: false, reason: 'not an absolute URL' };
+    return { ok: false, problem: 'not_absolute', reason: 'not an absolute URL' };
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'only https URLs are accepted' };
-  if (url.username || url.password) return { ok: false, reason: 'URLs with user-info are not accepted' };
+  if (url.protocol !== 'https:') return { ok: false, problem: 'not_https', reason: 'only https URLs are accepted' };
+  if (url.username || url.password) {
+    return { ok: false, problem: 'user_info', reason: 'URLs with user-info are not accepted' };
+  }
   const hostReason = blockedHostReason(url.hostname);
-  if (hostReason) return { ok: false, reason: hostReason };
+  if (hostReason) return { ok: false, problem: 'not_public_host', reason: hostReason };
   return { ok: true, url };
 }
 
