@@ -1,0 +1,151 @@
+import { segmentText, type Clause, type Sentence } from './segments.js';
+import {
+  ACCESS_VERB,
+  ACTIVE_PROHIBITION,
+  AUTOMATION_ACTIVITY,
+  AUTOMATION_HINT,
+  AUTOMATION_TOOL,
+  CONDITION_TAIL,
+  CONDUCT_ITEM,
+  HUMANS_ONLY,
+  HARVESTING,
+  NARROW_PURPOSE,
+  NEGATION,
+  NO_BEFORE_TERM,
+  PASSIVE_AFTER_NEGATION,
+  PASSIVE_PROHIBITION,
+  PERMISSION,
+  PERSONAL_IDENTIFIERS,
+  RESTRICTION,
+  RIGHT_BEFORE_NEGATION,
+  SERVICE_SUBJECT,
+  SUBJECT_BOUNDARY,
+  VERB_OBJECT,
+} from './vocabulary.js';
+
+/** Evidence longer than this is cut to the clause, then to a window around the decisive words. */
+export const MAX_EVIDENCE_CHARS = 500;
+
+/** What a lead-in ("You agree not to:", "You may:") says about the list items under it. */
+type LeadIn = 'prohibiting' | 'permitting' | 'neutral';
+
+interface AutomationTerm {
+  index: number;
+  word: string;
+  kind: 'tool' | 'activity';
+}
+
+/**
+ * The first sentence of `text` that forbids scraping, crawling, bots or other automated access or
+ * collection, quoted verbatim; undefined when none does. Mentions that describe the service's own
+ * automation, grant permission, or ban only narrow behaviour (fake engagement, harvesting e-mail
+ * addresses, excessive load) do not count.
+ */
+export function findProhibitingClause(text: string): { sentence: string } | undefined {
+  let leadIn: LeadIn = 'neutral';
+  for (const block of segmentText(text)) {
+    for (const sentence of block.sentences) {
+      // a lead-in reaches the rest of its sentence and the list items below, no further
+      if (!block.listItem) leadIn = 'neutral';
+      for (const clause of sentence.clauses) {
+        const clauseText = text.slice(clause.start, clause.end);
+        const anchor = prohibitionAnchor(clauseText, leadIn);
+        if (anchor !== undefined) return { sentence: evidence(text, sentence, clause, clause.start + anchor) };
+        if (clause.leadIn) leadIn = leadInOf(clauseText);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Where in the clause the prohibited automation is named, when the clause prohibits it. */
+function prohibitionAnchor(clause: string, leadIn: LeadIn): number | undefined {
+  if (!AUTOMATION_HINT.test(clause)) return undefined;
+  const humansOnly = HUMANS_ONLY.exec(clause);
+  if (humansOnly) return humansOnly.index;
+  const terms = automationTerms(clause);
+  const first = terms[0];
+  if (first === undefined || isNarrow(clause, terms)) return undefined;
+  if (isExplicitProhibition(clause, terms)) return first.index;
+  if (leadIn === 'permitting' || PERMISSION.test(clause) || !isAutomatedConduct(clause, terms)) return undefined;
+  // under "You agree not to:" any item naming automated access is prohibited; otherwise only
+  // an item that reads as conduct ("use any robot…") and is not about what "we" do
+  if (leadIn === 'prohibiting') return first.index;
+  return CONDUCT_ITEM.test(clause) && !/\bwe\b/i.test(clause) ? first.index : undefined;
+}
+
+function automationTerms(clause: string): AutomationTerm[] {
+  const found = (pattern: RegExp, kind: AutomationTerm['kind']): AutomationTerm[] =>
+    [...clause.matchAll(pattern)].map((m) => ({ index: m.index, word: m[0], kind }));
+  return [...found(AUTOMATION_TOOL, 'tool'), ...found(AUTOMATION_ACTIVITY, 'activity')].sort((a, b) => a.index - b.index);
+}
+
+function isNarrow(clause: string, terms: AutomationTerm[]): boolean {
+  if (NARROW_PURPOSE.test(clause)) return true;
+  return PERSONAL_IDENTIFIERS.test(clause) && terms.every((t) => HARVESTING.test(t.word));
+}
+
+function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean {
+  const conditions = [...clause.matchAll(CONDITION_TAIL)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const inCondition = (index: number): boolean => conditions.some((c) => index >= c.start && index < c.end);
+  const termAfter = (index: number): boolean => terms.some((t) => t.index > index);
+
+  const negated = [...clause.matchAll(NEGATION)].some((m) => {
+    if (inCondition(m.index) || !termAfter(m.index) || RIGHT_BEFORE_NEGATION.test(clause.slice(0, m.index))) return false;
+    const passive = PASSIVE_AFTER_NEGATION.test(clause.slice(m.index + m[0].length));
+    return passive || bindsReader(clause, m.index);
+  });
+  if (negated) return true;
+  if ([...clause.matchAll(ACTIVE_PROHIBITION)].some((m) => termAfter(m.index))) return true;
+  if (terms.some((t) => NO_BEFORE_TERM.test(clause.slice(0, t.index)))) return true;
+  const stated = [...clause.matchAll(PASSIVE_PROHIBITION), ...clause.matchAll(RESTRICTION)];
+  return stated.some((m) => bindsReader(clause, m.index));
+}
+
+/**
+ * Whether a cue at `index` binds the reader rather than describing what the service or a third
+ * party does: the subject in front of it is not "we", "our …", "they", and the cue does not sit in
+ * a relative clause ("tools to detect content that is prohibited").
+ */
+function bindsReader(clause: string, index: number): boolean {
+  const before = clause.slice(0, index);
+  const boundaries = [...before.matchAll(SUBJECT_BOUNDARY)];
+  const last = boundaries.at(-1);
+  const subject = last === undefined ? before : before.slice(last.index + last[0].length);
+  if (last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && subject.trim() === '') return false;
+  return !SERVICE_SUBJECT.test(subject.trim()) && !/\bwe\b/i.test(subject);
+}
+
+/**
+ * Names automated access as something done, not a bare mention: a tool put to a verb of access
+ * ("robots to access"), several such words ("spider, crawl, or scrape"), or one used as a verb
+ * with an object ("scrape the Services"). "Spider on the bridge" is a title.
+ */
+function isAutomatedConduct(clause: string, terms: AutomationTerm[]): boolean {
+  if (terms.length > 1) return true;
+  const inTerm = (index: number): boolean => terms.some((t) => index >= t.index && index < t.index + t.word.length);
+  if ([...clause.matchAll(ACCESS_VERB)].some((m) => !inTerm(m.index))) return true;
+  return terms.some((t) => VERB_OBJECT.test(clause.slice(t.index + t.word.length)));
+}
+
+function leadInOf(clause: string): LeadIn {
+  const cues = [...clause.matchAll(NEGATION), ...clause.matchAll(PASSIVE_PROHIBITION)];
+  if (cues.some((m) => bindsReader(clause, m.index)) || /\bprohibited\b/i.test(clause)) return 'prohibiting';
+  return PERMISSION.test(clause) ? 'permitting' : 'neutral';
+}
+
+/**
+ * The sentence when it is short enough; else the clause; else a verbatim window of the clause
+ * around the decisive words, cut at word boundaries.
+ */
+function evidence(text: string, sentence: Sentence, clause: Clause, anchor: number): string {
+  if (sentence.end - sentence.start <= MAX_EVIDENCE_CHARS) return text.slice(sentence.start, sentence.end);
+  if (clause.end - clause.start <= MAX_EVIDENCE_CHARS) return text.slice(clause.start, clause.end);
+  const from = Math.max(clause.start, Math.min(anchor - MAX_EVIDENCE_CHARS / 2, clause.end - MAX_EVIDENCE_CHARS));
+  const to = Math.min(clause.end, from + MAX_EVIDENCE_CHARS);
+  const window = text.slice(from, to);
+  const start = from === clause.start ? 0 : window.search(/\s/) + 1;
+  const lastSpace = window.search(/\s\S*$/);
+  const end = to === clause.end || lastSpace < 0 ? window.length : lastSpace;
+  return window.slice(start, end).trim();
+}
