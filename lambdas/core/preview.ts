@@ -61,15 +61,15 @@ interface Selection {
 }
 
 function selectPageUrls(candidates: string[], seedUrl: string, cap: number): Selection {
-  const acceptable = candidates.flatMap((raw) => {
-    const check = checkPublicHttpsUrl(raw);
-    return check.ok && isSameSite(check.url, seedUrl) ? [check.url.href] : [];
-  });
+  const seed = new URL(seedUrl);
+  const sameSite = candidates.filter((raw) => URL.canParse(raw) && isSameSite(new URL(raw), seed));
   const urls: string[] = [];
   let assetsFiltered = 0;
-  // Assets are counted among the URLs examined until the result is full, not beyond.
-  for (const url of dedupeUrls(acceptable)) {
+  // The address check is the costly one, so it runs last and only until the result is full;
+  // assets are likewise counted among the URLs examined, not beyond.
+  for (const url of dedupeUrls(sameSite)) {
     if (urls.length >= cap) break;
+    if (!checkPublicHttpsUrl(url).ok) continue;
     if (isAssetUrl(url)) assetsFiltered += 1;
     else urls.push(url);
   }

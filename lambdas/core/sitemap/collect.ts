@@ -76,7 +76,8 @@ export async function collectSitemapUrls(input: CollectSitemapUrlsInput): Promis
     level = [];
     for (const [index, sitemap] of batch.entries()) {
       const document = documents[index];
-      if (!document || !isSuccess(document) || Date.now() >= input.deadline) continue;
+      // Documents that arrived are read even if the deadline passed meanwhile: parsing is bounded and quick.
+      if (!document || !isSuccess(document)) continue;
       // Redirected to a sitemap already read or queued: a loop, or the same document twice.
       if (normalizeUrl(document.finalUrl) !== normalizeUrl(sitemap.url) && !claim(document.finalUrl)) continue;
       const parsed = parseSitemap(document.body, document.finalUrl);
