@@ -198,7 +198,8 @@ export class QueueStore {
     const timeout = visibilityTimeoutSeconds ?? integerAttribute(queue.attributes, 'VisibilityTimeout');
     const deadLetterTarget = this.deadLetterTarget(queue);
     const received: StoredMessage[] = [];
-    for (const message of [...queue.messages.values()]) {
+    // Map iteration tolerates the deletions a move to the dead-letter queue makes.
+    for (const message of queue.messages.values()) {
       if (received.length >= maxMessages) break;
       if (message.availableAt > now) continue;
       if (deadLetterTarget && message.receiveCount >= deadLetterTarget.maxReceiveCount) {
