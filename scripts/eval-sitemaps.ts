@@ -4,8 +4,8 @@
  * `npm run eval:sitemaps -- <corpus dir>`; exits 1 when a case differs for a reason not listed below.
  *
  * - usp_fixture_cases: `collectSitemapUrls` against a fake FetchDocument serving the case's `files`
- *   (anything else is a 404); robots.txt is read from the same files. Compared with usp's unique
- *   pages in order. `sitemap_body` cases go through `parseSitemap` alone.
+ *   (anything else is a 404); robots.txt is read from the same files. Compared with usp's pages in
+ *   order, duplicates included. `sitemap_body` cases go through `parseSitemap` alone.
  * - crawler_commons_parse_cases and sitemaps_org_examples: `parseSitemap` on one document.
  * - crawler_commons_location_scope: the site rule we apply against the sitemaps.org path rule.
  * The preview's own filters (https only, same site) are left out on purpose: the fixtures are http.
@@ -16,7 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { FetchError, type FetchDocument, type FetchedDocument } from '../lambdas/core/fetch-types.js';
 import { collectSitemapUrls, parseSitemap, type ParsedSitemap } from '../lambdas/core/sitemap.js';
-import { dedupeUrls, isSameSite, normalizeUrl } from '../lambdas/core/urls.js';
+import { isSameSite, normalizeUrl } from '../lambdas/core/urls.js';
 
 const fileSchema = z.object({
   status: z.number(),
@@ -35,7 +35,8 @@ const uspCaseSchema = z.object({
     library_options: z.record(z.string(), z.unknown()).optional(),
   }),
   files: z.record(z.string(), fileSchema).optional(),
-  expected_unique_urls: z.array(z.string()),
+  /** usp's all_pages(): every page in document order, duplicates across sitemaps kept. */
+  expected_urls: z.array(z.string()),
   note: z.string(),
 });
 
@@ -117,14 +118,14 @@ function record(
   else target.unexpected.push(`${caseName}: ${difference}`);
 }
 
-/** Undefined when equal; otherwise a one-line account of what is missing, extra or reordered. */
+/** Undefined when equal in order, duplicates included; otherwise what is missing, extra or reordered. */
 function compareUrls(actual: string[], expected: string[]): string | undefined {
-  const got = dedupeUrls(actual);
-  const want = dedupeUrls(expected);
+  const got = actual.map((url) => normalizeUrl(url));
+  const want = expected.map((url) => normalizeUrl(url));
   if (got.length === want.length && got.every((url, i) => url === want[i])) return undefined;
   const missing = want.filter((url) => !got.includes(url));
   const extra = got.filter((url) => !want.includes(url));
-  if (missing.length === 0 && extra.length === 0) return 'same URLs in another order';
+  if (missing.length === 0 && extra.length === 0) return `same URLs in another order or count (${got.length} for ${want.length})`;
   const parts = [`got ${got.length}, expected ${want.length}`];
   if (missing.length > 0) parts.push(`missing ${sample(missing)}`);
   if (extra.length > 0) parts.push(`extra ${sample(extra)}`);
@@ -189,14 +190,14 @@ async function evaluateUspCase(testCase: z.infer<typeof uspCaseSchema>): Promise
   if (input.kind === 'sitemap_body') {
     const parsed = parseSitemap(new TextEncoder().encode(input.body ?? ''), 'http://test_ultimate-sitemap-parser.com/sitemap.xml');
     // An index read from a string cannot be followed, so it lists no pages.
-    return compareUrls(parsed.kind === 'index' ? [] : parsed.urls, testCase.expected_unique_urls);
+    return compareUrls(parsed.kind === 'index' ? [] : parsed.urls, testCase.expected_urls);
   }
   const homepage = input.homepage_url ?? '';
   const fetchDocument = fakeFetchDocument(testCase.files ?? {});
   const robots = await fetchDocument(new URL('/robots.txt', homepage).href);
   const robotsSitemaps = robots.status === 200 ? robotsSitemapLines(new TextDecoder().decode(robots.body)) : [];
   const collected = await collectSitemapUrls({ seedUrl: homepage, robotsSitemaps, fetchDocument, deadline: Date.now() + 10_000 });
-  return compareUrls(collected.urls, testCase.expected_unique_urls);
+  return compareUrls(collected.urls, testCase.expected_urls);
 }
 
 function ccBody(testCase: CcCase): Uint8Array {
