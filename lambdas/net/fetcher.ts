@@ -101,7 +101,7 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
     );
     const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
     try {
-      return await follow(requestedUrl, options, signal);
+      return await settleBeforeAbort(follow(requestedUrl, options, signal), signal);
     } catch (error) {
       // Whatever undici or the streams made of an abort, the reason is what the caller must see.
       if (signal.aborted) throw signal.reason;
@@ -110,6 +110,19 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
       clearTimeout(timer);
     }
   };
+}
+
+/**
+ * undici only honours an abort once a request has a connection, so a connect that hangs (a DNS
+ * lookup that never answers) would outlive the total timeout without this race.
+ */
+function settleBeforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 let overridesWarningShown = false;

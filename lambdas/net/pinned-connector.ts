@@ -47,7 +47,7 @@ export function createPinnedConnector(options: PinnedConnectorOptions): buildCon
   const pinnedConnect = async ({ hostname, port }: buildConnector.Options): Promise<Socket> => {
     const host = stripBrackets(hostname);
     const override = hostOverrideFor(options.hostOverrides, host);
-    const addresses = override ? [override.address] : await checkedAddresses(host, options.resolve);
+    const addresses = override ? [override.address] : await checkedAddresses(host, options.resolve, options.connectTimeoutMs);
     const targetPort = port || String(override?.port ?? 443);
     const servername = isIpLiteral(host) ? undefined : host;
     let lastError: unknown;
@@ -70,8 +70,8 @@ export function createPinnedConnector(options: PinnedConnectorOptions): buildCon
   };
 }
 
-async function checkedAddresses(host: string, resolve: ResolveHost): Promise<string[]> {
-  const addresses = isIpLiteral(host) ? [host] : await resolveOrFail(host, resolve);
+async function checkedAddresses(host: string, resolve: ResolveHost, timeoutMs: number): Promise<string[]> {
+  const addresses = isIpLiteral(host) ? [host] : await resolveOrFail(host, resolve, timeoutMs);
   const refused = addresses.filter((address) => !isPublicAddress(address));
   if (refused.length > 0) {
     throw new FetchError('blocked_address', `${host} resolves to a non-public address (${refused.join(', ')})`, false);
@@ -82,13 +82,20 @@ async function checkedAddresses(host: string, resolve: ResolveHost): Promise<str
 // The name has no address records: asking again will not change that soon.
 const PERMANENT_DNS_CODES = new Set(['ENOTFOUND', 'ENODATA']);
 
-async function resolveOrFail(host: string, resolve: ResolveHost): Promise<string[]> {
+async function resolveOrFail(host: string, resolve: ResolveHost, timeoutMs: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  // The lookup counts against the connect timeout: a stuck resolver must not hold the connection slot.
+  const tooSlow = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEOUT' })), timeoutMs);
+  });
   let addresses: string[];
   try {
-    addresses = await resolve(host);
+    addresses = await Promise.race([resolve(host), tooSlow]);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
     throw new FetchError('dns_failure', `${host} did not resolve (${code})`, !PERMANENT_DNS_CODES.has(code), { cause: error });
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) throw new FetchError('dns_failure', `${host} has no addresses`, false);
   return addresses;

@@ -306,6 +306,14 @@ describe('limits', () => {
     expect(error).toMatchObject({ reason: 'timeout', retryable: true });
   });
 
+  it('bounds a DNS lookup that never answers by the connect timeout, and the whole fetch by the total', async () => {
+    const resolve = () => new Promise<string[]>(() => undefined);
+    const boundedByConnect = createFetcher({ connectTimeoutMs: 200, hostOverrides: new Map(), resolve });
+    expect(await failure(boundedByConnect('https://stuck.example.com/'))).toMatchObject({ reason: 'dns_failure', retryable: true });
+    const boundedByTotal = createFetcher({ totalTimeoutMs: 200, hostOverrides: new Map(), resolve });
+    expect(await failure(boundedByTotal('https://stuck.example.com/'))).toMatchObject({ reason: 'timeout', retryable: true });
+  });
+
   it('gives up when headers do not come', async () => {
     const error = await failure(fixtureFetcher({ headersTimeoutMs: 200 })('https://site.test/silent'));
     expect(error).toMatchObject({ reason: 'timeout', retryable: true });
