@@ -10,7 +10,14 @@ function requiredOr(message: string) {
   return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'required' : message) };
 }
 
+// A lone surrogate cannot be stored or echoed as UTF-8, and `url` is kept as submitted.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holding an https URL')).superRefine((value, ctx) => {
+  if (LONE_SURROGATE.test(value)) {
+    ctx.addIssue({ code: 'custom', message: 'must be well-formed Unicode (it holds a lone surrogate)' });
+    return;
+  }
   const check = checkPublicHttpsUrl(value);
   if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public https URL: ${check.reason}` });
 });
