@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -26,6 +26,9 @@ export interface CrawlFunctionProps {
  */
 export class CrawlFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: CrawlFunctionProps) {
+    // When a synthesis skips bundling (the local runtime, infrastructure tests) there is no bundle
+    // to fingerprint; a fixed hash spares hashing the whole project root, node_modules included.
+    const assetHash = Stack.of(scope).bundlingRequired ? undefined : `unbundled-${props.handler}`;
     super(scope, id, {
       entry: path.join(projectRoot, 'lambdas', 'handlers', `${props.handler}.ts`),
       handler: 'handler',
@@ -46,6 +49,7 @@ export class CrawlFunction extends NodejsFunction {
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
+        assetHash,
         minify: true,
         sourceMap: true,
         mainFields: ['module', 'main'],

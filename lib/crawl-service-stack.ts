@@ -16,7 +16,7 @@ const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 /** At most 3 attempts per page (issue 5): the third failed receive moves the message to the DLQ. */
 export const PAGE_MAX_RECEIVE_COUNT = 3;
 
-type Access = 'RO' | 'RW';
+type Access = 'RO' | 'RW' | 'WO';
 
 export class CrawlServiceStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -54,7 +54,7 @@ export class CrawlServiceStack extends Stack {
     } as const;
 
     /** Sets the variable and the least-privilege grant together, so neither is forgotten. */
-    const bindTable = (fn: CrawlFunction, name: keyof typeof tables, access: Access) => {
+    const bindTable = (fn: CrawlFunction, name: keyof typeof tables, access: Exclude<Access, 'WO'>) => {
       fn.addEnvironment(tableEnv[name], tables[name].tableName);
       if (access === 'RO') tables[name].grantReadData(fn);
       else tables[name].grantReadWriteData(fn);
@@ -62,6 +62,7 @@ export class CrawlServiceStack extends Stack {
     const bindBucket = (fn: CrawlFunction, access: Access) => {
       fn.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
       if (access === 'RO') storage.artifacts.grantRead(fn);
+      else if (access === 'WO') storage.artifacts.grantPut(fn);
       else storage.artifacts.grantReadWrite(fn);
     };
     const bindPageQueue = (fn: CrawlFunction) => {
@@ -137,6 +138,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(createJob, 'jobs', 'RW');
     bindTable(createJob, 'usage', 'RW');
     bindTable(createJob, 'rateLimits', 'RW');
+    bindBucket(createJob, 'WO');
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);
 

@@ -2,9 +2,8 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { JOB_RETENTION_DAYS } from '../lambdas/domain/retention.js';
 
-/** Days a job record, its ledger and its artefacts are kept after creation. */
-export const JOB_RETENTION_DAYS = 30;
 
 /**
  * Tables and the artefact bucket. Key names here are the single source for the data layer's

@@ -196,19 +196,24 @@ export function robotsPolicyFromFetch(result: RobotsFetchResult): RobotsRules {
 }
 
 /**
- * Fetches `<origin>/robots.txt` (the fetcher follows up to 5 redirects and re-checks each hop) and
- * applies the status policy. Every `FetchError`, `too_large` included, counts as unreachable; any
- * other error is a bug or an abort and is rethrown.
+ * Fetches `<origin>/robots.txt` (the fetcher follows up to 5 redirects and re-checks each hop).
+ * Every `FetchError`, `too_large` included, counts as unreachable; any other error is a bug or an
+ * abort and is rethrown. The raw result can be stored and turned into rules again later.
  */
-export async function loadRobots(origin: string, fetchDocument: FetchDocument): Promise<RobotsRules> {
+export async function fetchRobotsTxt(origin: string, fetchDocument: FetchDocument): Promise<RobotsFetchResult> {
   const robotsUrl = new URL(ROBOTS_PATH, origin).href;
   try {
     const document = await fetchDocument(robotsUrl, { maxBytes: ROBOTS_FETCH_MAX_BYTES });
-    return robotsPolicyFromFetch({ status: document.status, body: document.body });
+    return { status: document.status, body: document.body };
   } catch (error) {
-    if (error instanceof FetchError) return robotsPolicyFromFetch({ unreachable: true });
+    if (error instanceof FetchError) return { unreachable: true };
     throw error;
   }
+}
+
+/** `fetchRobotsTxt` with the status policy applied. */
+export async function loadRobots(origin: string, fetchDocument: FetchDocument): Promise<RobotsRules> {
+  return robotsPolicyFromFetch(await fetchRobotsTxt(origin, fetchDocument));
 }
 
 /** The first 500 KiB as lines, any of CR, LF or CRLF ending them, without the (even partial) BOM. */

@@ -20,3 +20,11 @@ export async function sendPageMessage(message: PageMessage, delaySeconds = 0): P
     }),
   );
 }
+
+export function parsePageMessage(body: string) {
+  try {
+    return PageMessageSchema.safeParse(JSON.parse(body));
+  } catch {
+    return PageMessageSchema.safeParse(undefined);
+  }
+}

@@ -1,0 +1,37 @@
+import type { CreateJobRequest } from '../api/job-request.js';
+import type { JobRecord } from './job.js';
+import { quotaPeriod } from './quota.js';
+
+const DAY_SECONDS = 86_400;
+
+/** The stored record of a job that was just accepted; crawl limits are made explicit per mode. */
+export function newJobRecord(input: { jobId: string; userId: string; request: CreateJobRequest; reserved: number; now: Date; retentionDays: number }): JobRecord {
+  const { request, now } = input;
+  const limits =
+    request.mode === 'single'
+      ? { max_depth: 0, max_pages: 1, concurrency: 1 }
+      : { max_depth: request.max_depth, max_pages: request.max_pages, concurrency: request.concurrency };
+  return {
+    job_id: input.jobId,
+    user_id: input.userId,
+    status: 'queued',
+    url: request.url,
+    mode: request.mode,
+    export_formats: request.export_formats,
+    respect_robots: request.respect_robots,
+    check_tos: request.check_tos,
+    only_main_content: request.only_main_content,
+    ...limits,
+    ...(request.mode === 'select' ? { pages_total: request.urls.length } : {}),
+    progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },
+    cancel_requested: false,
+    error: null,
+    quota: { reserved: input.reserved, charged: 0, period: quotaPeriod(now), settled: false },
+    created_at: now.toISOString(),
+    started_at: null,
+    finished_at: null,
+    expires_at: Math.floor(now.getTime() / 1000) + input.retentionDays * DAY_SECONDS,
+    level: null,
+    pages_planned: 0,
+  };
+}

@@ -1,0 +1,31 @@
+import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
+import { findApiKey, getUser } from '../data/accounts.js';
+import { bearerToken } from '../domain/accounts.js';
+
+/**
+ * TOKEN authorizer. Throwing 'Unauthorized' is how API Gateway is told to answer 401 (its
+ * UNAUTHORIZED gateway response, mapped to the error envelope). The policy covers the whole API
+ * so a cached decision serves every route.
+ */
+export async function handler(event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const key = bearerToken(event.authorizationToken);
+  if (!key) throw new Error('Unauthorized');
+  const record = await findApiKey(key);
+  if (!record || record.revoked_at) throw new Error('Unauthorized');
+  const user = await getUser(record.user_id);
+  if (!user) throw new Error('Unauthorized');
+  return {
+    principalId: user.user_id,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: apiWildcard(event.methodArn) }],
+    },
+    context: { user_id: user.user_id, plan: user.plan, monthly_pages: user.monthly_pages },
+  };
+}
+
+/** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → arn:…:apiId/stage/* */
+function apiWildcard(methodArn: string): string {
+  const [arnPrefix, stage] = methodArn.split('/');
+  return `${arnPrefix}/${stage}/*`;
+}

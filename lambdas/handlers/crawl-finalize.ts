@@ -1,0 +1,9 @@
+import { finalizeJob } from '../workflow/finalize.js';
+import { CrawlStateSchema } from '../workflow/state.js';
+
+/** Finalize, also reached through the catch-all with the failure the state machine caught. */
+export const handler = async (event: unknown) => {
+  const state = CrawlStateSchema.parse(event);
+  const status = await finalizeJob(state.job_id, state.failure ? { message: 'the crawl stopped because of an internal error' } : undefined);
+  return { job_id: state.job_id, status: status ?? 'unknown' };
+};

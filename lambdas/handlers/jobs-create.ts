@@ -1,0 +1,69 @@
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { randomUUID } from 'node:crypto';
+import { quotaExceeded, rateLimited } from '../api/errors.js';
+import { apiHandler, logger } from '../api/handler.js';
+import { jsonResponse, parseJsonBody } from '../api/http.js';
+import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../api/job-request.js';
+import { artifactKeys, putJson } from '../data/artifacts.js';
+import { stepFunctions } from '../data/clients.js';
+import { requireEnv } from '../data/env.js';
+import { putNewJob, recordJobError, finishJob } from '../data/jobs.js';
+import { admitFixedWindow } from '../data/rate-limits.js';
+import { reservePages, settleReservation } from '../data/usage.js';
+import { creationView } from '../domain/job.js';
+import { newJobRecord } from '../domain/new-job.js';
+import { JOB_RETENTION_DAYS } from '../domain/retention.js';
+
+const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
+
+/**
+ * POST /v1/jobs. Order matters for the quota: the reservation is taken first (atomically), then
+ * the job record, then the execution; each later failure gives the reservation back, and a crash
+ * in between leaves a reservation the reconciler releases because no job record holds it.
+ */
+export const handler = apiHandler(async (event, caller) => {
+  const request = parseCreateJobRequest(parseJsonBody(event));
+  assertPlanAllows(request, caller.plan);
+
+  const admission = await admitFixedWindow(`${caller.user_id}#jobs`, JOBS_PER_MINUTE, 60);
+  if (!admission.allowed) throw rateLimited(admission.retryAfterSeconds);
+
+  const now = new Date();
+  const jobId = randomUUID();
+  const pages = quotaCost(request);
+  const job = newJobRecord({ jobId, userId: caller.user_id, request, reserved: pages, now, retentionDays: JOB_RETENTION_DAYS });
+  const reservation = { userId: caller.user_id, period: job.quota.period, jobId, pages };
+
+  const reserved = await reservePages({ ...reservation, allowance: caller.monthly_pages, now });
+  if (!reserved.ok) {
+    throw quotaExceeded({
+      period: job.quota.period,
+      allowance: caller.monthly_pages,
+      used: reserved.usage.used,
+      reserved: reserved.usage.reserved,
+      requested: pages,
+    });
+  }
+
+  try {
+    if (request.mode === 'select') await putJson(artifactKeys.selectUrls(jobId), request.urls);
+    await putNewJob(job);
+  } catch (error) {
+    await settleReservation({ ...reservation, reserved: pages, charged: 0 });
+    throw error;
+  }
+
+  try {
+    await stepFunctions().send(
+      new StartExecutionCommand({ stateMachineArn: requireEnv('stateMachineArn'), name: jobId, input: JSON.stringify({ job_id: jobId }) }),
+    );
+  } catch (error) {
+    logger.error('could not start the crawl', { jobId, error: error as Error });
+    await recordJobError(jobId, { code: 'internal_error', message: 'the crawl could not be started' });
+    await finishJob(jobId, 'failed', { finished_at: new Date().toISOString(), progress: job.progress });
+    await settleReservation({ ...reservation, reserved: pages, charged: 0 });
+    throw error;
+  }
+
+  return jsonResponse(202, creationView(job), { Location: `/v1/jobs/${jobId}` });
+});

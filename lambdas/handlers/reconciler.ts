@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { logger } from '../api/handler.js';
+import { settleEndedExecution, sweepReservations } from '../workflow/reconcile.js';
+
+/** EventBridge "Step Functions Execution Status Change" for an execution that ended badly. */
+const ExecutionEndedSchema = z.object({
+  'detail-type': z.literal('Step Functions Execution Status Change'),
+  detail: z.object({ status: z.string(), input: z.string() }),
+});
+
+/** Two triggers: an execution that ended without Finalize, or the schedule's sweep of reservations. */
+export async function handler(event: unknown): Promise<void> {
+  const ended = ExecutionEndedSchema.safeParse(event);
+  if (ended.success) {
+    const input = z.object({ job_id: z.string() }).safeParse(JSON.parse(ended.data.detail.input));
+    if (input.success) await settleEndedExecution(input.data.job_id, ended.data.detail.status);
+    return;
+  }
+  const swept = await sweepReservations();
+  logger.info('reservation sweep', swept);
+}

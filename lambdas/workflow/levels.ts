@@ -1,0 +1,108 @@
+import { artifactKeys, getJson } from '../data/artifacts.js';
+import { getJob, recordJobError, updateJob } from '../data/jobs.js';
+import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
+import { sendPageMessage } from '../data/page-queue.js';
+import { mapWithLimit } from '../core/map-with-limit.js';
+import { normalizeUrl } from '../core/urls.js';
+import { laneCount, planLevel, pollDelaySeconds } from '../domain/frontier.js';
+import type { JobRecord } from '../domain/job.js';
+import { countStatuses, type LedgerEntry } from '../domain/ledger.js';
+import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
+import type { CrawlState } from './state.js';
+
+async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of source) items.push(item);
+  return items;
+}
+
+/** Candidates for level `depth`: the seeds, or the links of the previous level's crawled pages in order. */
+async function levelCandidates(job: JobRecord, depth: number): Promise<string[]> {
+  if (depth === 0) {
+    if (job.mode !== 'select') return [job.url];
+    return (await getJson<string[]>(artifactKeys.selectUrls(job.job_id))) ?? [];
+  }
+  const parents = (await collect(levelEntries(job.job_id, depth - 1))).filter((entry) => entry.status === 'crawled');
+  const links = await mapWithLimit(parents, 16, async (parent) => (await getJson<string[]>(artifactKeys.pageLinks(job.job_id, parent.depth, parent.index))) ?? []);
+  return links.flat();
+}
+
+/** Every URL the crawl has already queued or landed on, so no page is planned twice. */
+function seenUrls(entries: LedgerEntry[]): Set<string> {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    seen.add(normalizeUrl(entry.url));
+    if (entry.final_url) seen.add(normalizeUrl(entry.final_url));
+  }
+  return seen;
+}
+
+/** PlanLevel: writes level `depth` to the ledger and releases the first page of every lane. */
+export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
+  const job = await getJob(state.job_id);
+  if (!job || job.cancel_requested) return { job_id: state.job_id, depth: state.depth, next: 'assemble' };
+  const depth = state.depth;
+  const robots = await jobRobots(job);
+  const plan = planLevel({
+    candidates: await levelCandidates(job, depth),
+    seen: seenUrls(await collect(allEntries(job.job_id))),
+    budget: job.max_pages - job.pages_planned,
+    isAllowed: (url) => isAllowedForUs(robots, url),
+  });
+  if (plan.entries.length === 0) return { job_id: job.job_id, depth, next: 'assemble' };
+
+  await writeLevel(job.job_id, depth, plan.entries, job.expires_at);
+  const crawlDelay = crawlDelayFor(robots);
+  const lanes = laneCount(job.concurrency, plan.entries.length, crawlDelay);
+  await updateJob(job.job_id, {
+    level: { depth, size: plan.entries.length, lanes },
+    pages_planned: job.pages_planned + plan.fetchable,
+    crawl_delay_seconds: crawlDelay,
+  });
+  for (let lane = 0; lane < lanes; lane++) await sendPageMessage({ job_id: job.job_id, depth, index: lane });
+  return { job_id: job.job_id, depth, next: 'wait', wait_seconds: pollDelaySeconds(plan.entries.length, lanes, crawlDelay) };
+}
+
+/**
+ * CheckLevel: refreshes the progress counters and decides whether the level is done. A cancelled
+ * job stops releasing pages, waits for the fetches in flight, then goes on to assembly.
+ */
+export async function checkLevel(state: CrawlState): Promise<CrawlState> {
+  const job = await getJob(state.job_id);
+  if (!job) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
+  const entries = await collect(allEntries(job.job_id));
+  const level = entries.filter((entry) => entry.depth === state.depth);
+
+  if (job.cancel_requested) {
+    for (const entry of level.filter((e) => e.status === 'queued')) {
+      if (await finishEntry(job.job_id, entry.depth, entry.index, { status: 'skipped', reason: 'cancelled' }, ['queued'])) entry.status = 'skipped';
+    }
+  }
+  const total = countStatuses(entries.map((entry) => entry.status));
+  await updateJob(job.job_id, { progress: { pages_crawled: total.crawled, pages_failed: total.failed, pages_skipped: total.skipped } });
+
+  const open = countStatuses(level.map((entry) => entry.status)).open;
+  if (open > 0) {
+    return { job_id: job.job_id, depth: state.depth, next: 'wait', wait_seconds: pollDelaySeconds(open, job.level?.lanes ?? 1, job.crawl_delay_seconds) };
+  }
+  if (job.cancel_requested) return { job_id: job.job_id, depth: state.depth, next: 'assemble' };
+
+  const seed = level[0];
+  if (state.depth === 0 && job.mode !== 'select' && seed && seed.status !== 'crawled') {
+    await recordJobError(job.job_id, seedError(seed));
+    return { job_id: job.job_id, depth: 0, next: 'finalize' };
+  }
+  const moreLevels = job.mode === 'full' && state.depth < job.max_depth && job.pages_planned < job.max_pages;
+  return moreLevels ? { job_id: job.job_id, depth: state.depth + 1, next: 'plan' } : { job_id: job.job_id, depth: state.depth, next: 'assemble' };
+}
+
+function seedError(seed: LedgerEntry) {
+  if (seed.reason === 'robots_disallowed') {
+    return { code: 'robots_disallowed' as const, message: 'robots.txt does not allow crawling the seed URL', details: { url: seed.final_url ?? seed.url } };
+  }
+  return {
+    code: 'seed_fetch_failed' as const,
+    message: 'the seed page could not be crawled',
+    details: { url: seed.url, reason: seed.reason ?? 'unknown', http_status: seed.http_status ?? null },
+  };
+}

@@ -1,0 +1,106 @@
+import { decodeHtml } from '../core/charset.js';
+import { formatSection } from '../core/document.js';
+import { exportPage } from '../core/export.js';
+import { FetchError, type FetchedDocument } from '../core/fetch-types.js';
+import { discoverLinks } from '../core/links.js';
+import { isSameSite } from '../core/urls.js';
+import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
+import { getJob } from '../data/jobs.js';
+import { acquireLease, finishEntry, getEntry, releaseLease, type FinalFields } from '../data/ledger.js';
+import type { PageMessage } from '../data/page-queue.js';
+import { isTerminal, type JobRecord } from '../domain/job.js';
+import { isFinal, type LedgerEntry } from '../domain/ledger.js';
+import { retryAfterSeconds } from '../net/retry-after.js';
+import { sharedFetcher } from './fetcher.js';
+import { continueLane } from './lane.js';
+import { isAllowedForUs, jobRobots } from './job-robots.js';
+
+/** Attempts per page (issue 5); the queue's maxReceiveCount matches it. */
+export const MAX_PAGE_ATTEMPTS = 3;
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+const MAX_RETRY_DELAY_SECONDS = 60;
+
+/** How long a worker owns a page; past it, a redelivered message may take the page over. */
+export function pageLeaseMs(): number {
+  return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
+}
+
+export type PageTaskOutcome = { retryInSeconds?: undefined } | { retryInSeconds: number };
+
+/**
+ * Crawls one ledger entry. A duplicate delivery finds the page taken or done and only makes sure
+ * the lane goes on; a transient failure gives the page back and asks for a later retry.
+ */
+export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome> {
+  const job = await getJob(message.job_id);
+  if (!job || isTerminal(job.status) || job.level?.depth !== message.depth) return {};
+  if (job.cancel_requested) {
+    await finishEntry(job.job_id, message.depth, message.index, { status: 'skipped', reason: 'cancelled' }, ['queued']);
+    return {};
+  }
+
+  const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
+  if (!entry) {
+    const current = await getEntry(job.job_id, message.depth, message.index);
+    if (current && isFinal(current.status)) await continueLane(job, current);
+    return {};
+  }
+
+  const outcome = await crawlPage(job, entry);
+  if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
+    await releaseLease(job.job_id, entry.depth, entry.index);
+    return { retryInSeconds: outcome.retryInSeconds };
+  }
+  const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
+  await finishEntry(job.job_id, entry.depth, entry.index, fields);
+  await continueLane(job, entry);
+  return {};
+}
+
+type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: FinalFields };
+
+async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutcome> {
+  let document: FetchedDocument;
+  try {
+    document = await sharedFetcher()(entry.url, {
+      allowRedirect: (_from, to) => (isSameSite(to, job.url) ? undefined : 'redirect_off_site'),
+    });
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    const reason = error.reason === 'redirect_refused' ? 'redirect_off_site' : error.reason;
+    const final: FinalFields = { status: 'failed', reason };
+    return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : final;
+  }
+
+  const base = { http_status: document.status, final_url: document.finalUrl };
+  if (document.status < 200 || document.status >= 300) {
+    const final: FinalFields = { ...base, status: 'failed', reason: `http_${document.status}` };
+    if (!RETRY_STATUSES.has(document.status)) return final;
+    const asked = retryAfterSeconds(document.headers);
+    return { retryInSeconds: Math.min(MAX_RETRY_DELAY_SECONDS, asked ?? backoffSeconds(entry.attempts ?? 1)), finalIfExhausted: final };
+  }
+  if (!document.mediaType || !HTML_TYPES.has(document.mediaType)) return { ...base, status: 'skipped', reason: 'not_html' };
+  // A redirect may land on a path robots.txt closes; the first URL was checked when it was queued.
+  if (document.finalUrl !== entry.url && !isAllowedForUs(await jobRobots(job), document.finalUrl)) {
+    return { ...base, status: 'skipped', reason: 'robots_disallowed' };
+  }
+
+  const html = decodeHtml(document.body, document.headers['content-type']);
+  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats: job.export_formats });
+  let bytes = 0;
+  for (const format of job.export_formats) {
+    const section = formatSection({ url: document.finalUrl, title: exported.title, content: exported[format] });
+    bytes = Math.max(bytes, Buffer.byteLength(section));
+    await putText(artifactKeys.pageExport(job.job_id, entry.depth, entry.index, format), section, CONTENT_TYPES[format]);
+  }
+  if (job.mode === 'full' && entry.depth < job.max_depth) {
+    await putJson(artifactKeys.pageLinks(job.job_id, entry.depth, entry.index), discoverLinks(html, document.finalUrl, job.url).links);
+  }
+  return { ...base, status: 'crawled', title: exported.title, bytes };
+}
+
+/** 2 s, 4 s, 8 s … between attempts. */
+function backoffSeconds(attempt: number): number {
+  return Math.min(MAX_RETRY_DELAY_SECONDS, 2 ** attempt);
+}

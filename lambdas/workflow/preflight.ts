@@ -1,0 +1,70 @@
+import { decodeHtml } from '../core/charset.js';
+import { exportPage } from '../core/export.js';
+import { FetchError, type FetchedDocument } from '../core/fetch-types.js';
+import { extractLinks } from '../core/links.js';
+import type { RobotsRules } from '../core/robots.js';
+import { checkTermsOfService } from '../core/tos.js';
+import { isSameSite } from '../core/urls.js';
+import { getJob, markRunning, recordJobError } from '../data/jobs.js';
+import { isTerminal, type JobRecord } from '../domain/job.js';
+import { sharedFetcher } from './fetcher.js';
+import { fetchAndStoreRobots, isAllowedForUs } from './job-robots.js';
+import type { CrawlState } from './state.js';
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/**
+ * Preflight: robots.txt of the host (once per job) and, when asked, the terms-of-service check,
+ * both before any content page is fetched. A refusal records the job's error and skips to Finalize.
+ */
+export async function preflight(state: CrawlState): Promise<CrawlState> {
+  const job = await getJob(state.job_id);
+  if (!job || isTerminal(job.status) || job.cancel_requested) return { job_id: state.job_id, depth: 0, next: 'finalize' };
+  await markRunning(job.job_id, new Date());
+
+  const robots = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;
+  if (robots && job.mode !== 'select' && !isAllowedForUs(robots, job.url)) {
+    await recordJobError(job.job_id, { code: 'robots_disallowed', message: 'robots.txt does not allow crawling the seed URL', details: { url: job.url } });
+    return { job_id: job.job_id, depth: 0, next: 'finalize' };
+  }
+
+  if (job.check_tos) {
+    const terms = await checkTerms(job, robots);
+    if (terms.blocked) {
+      await recordJobError(job.job_id, {
+        code: 'tos_blocked',
+        message: "the site's terms of service forbid automated access",
+        details: { terms_url: terms.termsUrl, sentence: terms.sentence },
+      });
+      return { job_id: job.job_id, depth: 0, next: 'finalize' };
+    }
+  }
+  return { job_id: job.job_id, depth: 0, next: 'plan' };
+}
+
+/** Fetches an HTML page of the job's site under the job's robots rules; undefined when it cannot be read. */
+async function fetchSitePage(job: JobRecord, robots: RobotsRules | undefined, url: string): Promise<{ document: FetchedDocument; html: string } | undefined> {
+  if (robots && !isAllowedForUs(robots, url)) return undefined;
+  try {
+    const document = await sharedFetcher()(url, { allowRedirect: (_from, to) => (isSameSite(to, job.url) ? undefined : 'redirect_off_site') });
+    if (document.status < 200 || document.status >= 300 || !HTML_TYPES.has(document.mediaType ?? '')) return undefined;
+    if (robots && !isAllowedForUs(robots, document.finalUrl)) return undefined;
+    return { document, html: decodeHtml(document.body, document.headers['content-type']) };
+  } catch (error) {
+    if (error instanceof FetchError) return undefined;
+    throw error;
+  }
+}
+
+async function checkTerms(job: JobRecord, robots: RobotsRules | undefined) {
+  const seed = await fetchSitePage(job, robots, job.url);
+  return checkTermsOfService({
+    seedUrl: job.url,
+    seedLinks: seed ? extractLinks(seed.html, seed.document.finalUrl) : [],
+    fetchTermsText: async (url) => {
+      const page = await fetchSitePage(job, robots, url);
+      if (!page) return undefined;
+      return { finalUrl: page.document.finalUrl, text: exportPage(page.html, { url: page.document.finalUrl, onlyMainContent: false, formats: ['text'] }).text };
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * The state machine's whole payload: a job id, the depth being crawled and where to go next.
+ * Everything else lives in DynamoDB and S3, so the payload never grows with the crawl.
+ */
+export const CrawlStateSchema = z.object({
+  job_id: z.string(),
+  depth: z.number().int().min(0).default(0),
+  next: z.enum(['plan', 'wait', 'assemble', 'finalize']).optional(),
+  wait_seconds: z.number().int().min(0).optional(),
+  failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+});
+export type CrawlState = z.infer<typeof CrawlStateSchema>;

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { LambdaHost } from './lambda-host.js';
+import { resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
+
+interface Route {
+  method: string;
+  /** `/v1/jobs/{id}` */
+  resourcePath: string;
+  pattern: RegExp;
+  parameterNames: string[];
+  functionId: string;
+  authorizerFunctionId?: string;
+}
+
+interface GatewayResponse {
+  status?: number;
+  headers: Record<string, string>;
+  template: string;
+}
+
+/** API Gateway's body limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const FUNCTION_IN_URI = /functions\/arn:aws:lambda:[^:]+:[^:]+:function:([^/]+)\/invocations/;
+
+/** The REST API as the template declares it: resources, methods, authorizer and gateway responses. */
+export function readApi(template: CfnTemplate, names: LocalNames): { routes: Route[]; gatewayResponses: Map<string, GatewayResponse> } {
+  const resources = new Map(resourcesOfType(template, 'AWS::ApiGateway::Resource'));
+  const pathOf = (resourceRef: unknown): string => {
+    const id = (resourceRef as { Ref?: string }).Ref;
+    const resource = id ? resources.get(id) : undefined;
+    if (!resource) return '';
+    return `${pathOf(resource.Properties?.ParentId)}/${String(resource.Properties?.PathPart)}`;
+  };
+  const functionOf = (uri: unknown) => FUNCTION_IN_URI.exec(String(resolveIntrinsics(uri, names)))?.[1];
+
+  const routes: Route[] = [];
+  for (const [, method] of resourcesOfType(template, 'AWS::ApiGateway::Method')) {
+    const props = method.Properties ?? {};
+    const functionId = functionOf((props.Integration as { Uri?: unknown } | undefined)?.Uri);
+    if (!functionId) continue;
+    const resourcePath = pathOf(props.ResourceId) || '/';
+    const authorizerId = (props.AuthorizerId as { Ref?: string } | undefined)?.Ref;
+    const authorizer = authorizerId ? template.Resources[authorizerId] : undefined;
+    const parameterNames: string[] = [];
+    const pattern = new RegExp(
+      `^${resourcePath.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+        parameterNames.push(name);
+        return '([^/]+)';
+      })}/?$`,
+    );
+    routes.push({
+      method: String(props.HttpMethod),
+      resourcePath,
+      pattern,
+      parameterNames,
+      functionId,
+      authorizerFunctionId: authorizer ? functionOf(authorizer.Properties?.AuthorizerUri) : undefined,
+    });
+  }
+
+  const gatewayResponses = new Map<string, GatewayResponse>();
+  for (const [, response] of resourcesOfType(template, 'AWS::ApiGateway::GatewayResponse')) {
+    const props = response.Properties ?? {};
+    const headers = Object.fromEntries(
+      Object.entries((props.ResponseParameters as Record<string, string> | undefined) ?? {}).map(([key, value]) => [
+        key.replace('gatewayresponse.header.', ''),
+        value.replace(/^'|'$/g, ''),
+      ]),
+    );
+    gatewayResponses.set(String(props.ResponseType), {
+      status: props.StatusCode ? Number(props.StatusCode) : undefined,
+      headers,
+      template: String((props.ResponseTemplates as Record<string, string> | undefined)?.['application/json'] ?? '{"message":"$context.error.message"}'),
+    });
+  }
+  return { routes, gatewayResponses };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) return 'too_large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function singleValues(entries: Iterable<[string, string[]]>): { single: Record<string, string>; multi: Record<string, string[]> } | null {
+  const multi: Record<string, string[]> = {};
+  for (const [key, value] of entries) (multi[key] ??= []).push(...value);
+  const keys = Object.keys(multi);
+  if (keys.length === 0) return null;
+  return { single: Object.fromEntries(keys.map((key) => [key, multi[key]?.at(-1) ?? ''])), multi };
+}
+
+/**
+ * The local API Gateway: matches the template's routes, runs the TOKEN authorizer, builds REST
+ * proxy events for the handlers, and answers its own errors with the template's gateway responses.
+ */
+export async function startApiRouter(options: { host: LambdaHost; template: CfnTemplate; names: LocalNames; listenHost: string; port: number; onError(error: unknown): void; isReady(): boolean }) {
+  const { routes, gatewayResponses } = readApi(options.template, options.names);
+
+  const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
+    const configured = gatewayResponses.get(type) ?? gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
+    const body = (configured?.template ?? '{"message":"error"}').replaceAll('$context.requestId', requestId);
+    response.writeHead(configured?.status ?? fallbackStatus, { 'content-type': 'application/json', ...(configured?.headers ?? {}) });
+    response.end(body);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = randomUUID();
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = request.method ?? 'GET';
+    if (url.pathname === '/health' && method === 'GET') {
+      const ready = options.isReady();
+      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ status: ready ? 'ok' : 'starting' }));
+      return;
+    }
+
+    const matching = routes.filter((route) => route.pattern.test(url.pathname));
+    const route = matching.find((candidate) => candidate.method === method);
+    if (!route) return gatewayReply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
+
+    const body = await readBody(request);
+    if (body === 'too_large') return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
+
+    let authorizerContext: Record<string, unknown> = {};
+    if (route.authorizerFunctionId) {
+      const token = request.headers.authorization;
+      if (!token) return gatewayReply(response, 'UNAUTHORIZED', requestId, 401);
+      const methodArn = `arn:aws:execute-api:us-east-1:000000000000:local/prod/${method}${url.pathname}`;
+      let decision: APIGatewayAuthorizerResult;
+      try {
+        decision = (await options.host.invoke(route.authorizerFunctionId, { type: 'TOKEN', authorizationToken: token, methodArn })) as APIGatewayAuthorizerResult;
+      } catch (error) {
+        if ((error as Error).message === 'Unauthorized') return gatewayReply(response, 'UNAUTHORIZED', requestId, 401);
+        options.onError(error);
+        return gatewayReply(response, 'AUTHORIZER_FAILURE', requestId, 500);
+      }
+      const allowed = decision.policyDocument.Statement.some((statement) => statement.Effect === 'Allow');
+      if (!allowed) return gatewayReply(response, 'ACCESS_DENIED', requestId, 403);
+      authorizerContext = { ...decision.context, principalId: decision.principalId };
+    }
+
+    const match = route.pattern.exec(url.pathname);
+    const pathParameters = Object.fromEntries(route.parameterNames.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
+    const query = singleValues(groupEntries(url.searchParams.entries()));
+    const headers = singleValues(groupEntries(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)])));
+    const event: APIGatewayProxyEvent = {
+      resource: route.resourcePath,
+      path: url.pathname,
+      httpMethod: method,
+      headers: headers?.single ?? {},
+      multiValueHeaders: headers?.multi ?? {},
+      queryStringParameters: query?.single ?? null,
+      multiValueQueryStringParameters: query?.multi ?? null,
+      pathParameters: route.parameterNames.length ? pathParameters : null,
+      stageVariables: null,
+      body: body.length ? body.toString('utf8') : null,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        authorizer: authorizerContext,
+        httpMethod: method,
+        identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+        path: `/prod${url.pathname}`,
+        protocol: 'HTTP/1.1',
+        requestId,
+        requestTimeEpoch: Date.now(),
+        resourceId: 'local',
+        resourcePath: route.resourcePath,
+        stage: 'prod',
+      },
+    };
+
+    let result: APIGatewayProxyResult;
+    try {
+      result = (await options.host.invoke(route.functionId, event)) as APIGatewayProxyResult;
+    } catch (error) {
+      options.onError(error);
+      return gatewayReply(response, 'DEFAULT_5XX', requestId, 502);
+    }
+    const responseHeaders: Record<string, string> = {};
+    for (const [key, value] of Object.entries(result.headers ?? {})) responseHeaders[key] = String(value);
+    response.writeHead(result.statusCode, { 'x-amzn-requestid': requestId, ...responseHeaders });
+    response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      options.onError(error);
+      if (!response.headersSent) gatewayReply(response, 'DEFAULT_5XX', 'local', 500);
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.listenHost, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${options.listenHost.includes(':') ? `[${options.listenHost}]` : options.listenHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function groupEntries(entries: Iterable<[string, string]>): Array<[string, string[]]> {
+  return [...entries].map(([key, value]) => [key, [value]]);
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseHostOverrides } from '../lambdas/net/host-overrides.js';
+import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
+import { PROJECT_ROOT } from './template.js';
+
+/** Settings of `npm start` (CONTRACT 8); the README lists each one. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().default('127.0.0.1'),
+  CRAWL_DATA_DIR: z.string().default(path.join(PROJECT_ROOT, '.crawl-local')),
+  CRAWL_SEED_USERS: z.string().optional(),
+  CRAWL_HOST_OVERRIDES: z.string().optional(),
+  CRAWL_LOCAL_LEVEL_POLL_MS: z.coerce.number().int().min(10).default(250),
+  CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: z.coerce.number().int().min(1).optional(),
+  CRAWL_LOCAL_POLLERS: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const log = (line: string) => console.log(`[crawl-local] ${line}`);
+
+async function main(): Promise<void> {
+  const env = EnvSchema.parse(process.env);
+  const overrides = parseHostOverrides(env.CRAWL_HOST_OVERRIDES);
+  if (overrides.size > 0) {
+    log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);
+  }
+  const runtime = await startLocalRuntime({
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.CRAWL_DATA_DIR),
+    seedUsersFile: env.CRAWL_SEED_USERS,
+    levelPollMs: env.CRAWL_LOCAL_LEVEL_POLL_MS,
+    queueVisibilitySeconds: env.CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS,
+    pollersPerQueue: env.CRAWL_LOCAL_POLLERS,
+    log,
+  });
+  log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    runtime.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirectoryInUseError) {
+    console.error(`[crawl-local] ${error.message}`);
+  } else {
+    console.error('[crawl-local] could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,288 @@
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createTables, startDynamo } from './dynamodb.js';
+import { startQueuePolling } from './event-sources.js';
+import { LambdaHost } from './lambda-host.js';
+import { startS3 } from './s3.js';
+import { startSqsServer } from './sqs-server.js';
+import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
+import { startApiRouter } from './api-router.js';
+import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, loadTemplate, resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
+
+export interface LocalRuntimeConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  seedUsersFile?: string;
+  /** The wait between two checks of a crawl level; the cloud waits whole seconds. */
+  levelPollMs: number;
+  /** Overrides the page queue's visibility timeout (tests of redelivery use a short one). */
+  queueVisibilitySeconds?: number;
+  /** Parallel pollers per queue mapping, as far as Lambda would scale out. */
+  pollersPerQueue: number;
+  log(line: string): void;
+}
+
+export class DataDirectoryInUseError extends Error {}
+
+/** One runtime per data directory: the emulators' files cannot be shared by two processes. */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dataDir, 'runtime.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirectoryInUseError(
+          `Another local runtime (pid ${pid}) is using ${dataDir}. Stop it first, or start this one with CRAWL_DATA_DIR pointing elsewhere.`,
+        );
+      }
+      await rm(lockFile, { force: true }); // left by a runtime that died
+    }
+  }
+  throw new DataDirectoryInUseError(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Names of the template's resources on this machine, from which `Ref` and `Fn::GetAtt` resolve. */
+function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string): LocalNames {
+  const arnFor: Record<string, (id: string) => string> = {
+    'AWS::Lambda::Function': (id) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${id}`,
+    'AWS::SQS::Queue': (id) => `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${id}`,
+    'AWS::StepFunctions::StateMachine': (id) => `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:${id}`,
+    'AWS::DynamoDB::Table': (id) => `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${id}`,
+    'AWS::S3::Bucket': (id) => `arn:aws:s3:::${id.toLowerCase()}`,
+  };
+  return {
+    ref(id) {
+      const type = template.Resources[id]?.Type;
+      if (type === 'AWS::SQS::Queue') return sqsQueueUrl(id);
+      if (type === 'AWS::S3::Bucket') return id.toLowerCase();
+      if (type === 'AWS::StepFunctions::StateMachine') return arnFor[type]?.(id) ?? id;
+      return id;
+    },
+    getAtt(id, attribute) {
+      const type = template.Resources[id]?.Type ?? '';
+      if (attribute === 'Arn') return arnFor[type]?.(id) ?? `arn:aws:local:::${id}`;
+      if (attribute === 'QueueName') return id;
+      if (attribute === 'RootResourceId') return `${id}-root`;
+      return `${id}.${attribute}`;
+    },
+  };
+}
+
+/** Environment of every function, with references resolved to the local resources. */
+function functionEnvironment(template: CfnTemplate, names: LocalNames): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+    const variables = ((fn.Properties?.Environment as { Variables?: unknown } | undefined)?.Variables ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(variables)) env[key] = String(resolveIntrinsics(value, names));
+  }
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+function stateMachines(template: CfnTemplate, names: LocalNames, host: LambdaHost): LocalStateMachine[] {
+  return resourcesOfType(template, 'AWS::StepFunctions::StateMachine').map(([id, resource]) => {
+    const definition = JSON.parse(String(resolveIntrinsics(resource.Properties?.DefinitionString, names))) as StateMachineDefinition & {
+      States: Record<string, { Type: string; Resource?: string }>;
+    };
+    const taskFunctions: Record<string, string> = {};
+    for (const [stateName, state] of Object.entries(definition.States)) {
+      const functionId = state.Type === 'Task' ? /:function:([^:]+)$/.exec(state.Resource ?? '')?.[1] : undefined;
+      if (functionId && host.has(functionId)) taskFunctions[stateName] = functionId;
+    }
+    return { arn: names.ref(id), definition, taskFunctions };
+  });
+}
+
+function rateToMs(expression: string): number {
+  const match = /^rate\((\d+) (minute|minutes|hour|hours)\)$/.exec(expression);
+  if (!match) throw new Error(`Unsupported schedule ${expression}`);
+  return Number(match[1]) * (match[2]?.startsWith('hour') ? 3_600_000 : 60_000);
+}
+
+/**
+ * The whole service on one machine (CONTRACT 8): the stack's template read for its resources,
+ * DynamoDB, S3, SQS and Step Functions stand-ins on loopback, the real handlers hosted in-process.
+ */
+export async function startLocalRuntime(config: LocalRuntimeConfig) {
+  const startedAt = Date.now();
+  await mkdir(config.dataDir, { recursive: true });
+  const unlock = await lockDataDir(config.dataDir);
+  const closers: Array<() => Promise<void>> = [unlock];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
+  };
+  try {
+    const template = await loadTemplate(path.join(config.dataDir, 'cache'));
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
+    const [dynamo, s3, sqs] = await Promise.all([
+      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1'),
+      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets),
+      startSqsServer({ dataFile: path.join(config.dataDir, 'sqs.json') }),
+    ]);
+    closers.push(dynamo.close, s3.close, sqs.close);
+
+    const names = localNames(template, (name) => sqs.queueUrl(name));
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      CRAWL_S3_FORCE_PATH_STYLE: 'true',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      ...functionEnvironment(template, names),
+    });
+
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
+    const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials });
+    await createTables(dynamoClient, template);
+    await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
+
+    const host = new LambdaHost(template);
+    const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
+    const rules = resourcesOfType(template, 'AWS::Events::Rule');
+    const targetOf = (rule: (typeof rules)[number][1]) => {
+      const [target] = (rule.Properties?.Targets as Array<{ Arn: unknown }> | undefined) ?? [];
+      return target ? /:function:([^:]+)$/.exec(String(resolveIntrinsics(target.Arn, names)))?.[1] : undefined;
+    };
+    const statusChangeTargets = rules.filter(([, rule]) => rule.Properties?.EventPattern).map(([, rule]) => targetOf(rule)).filter((id): id is string => Boolean(id));
+    const executionEnded = async (execution: { executionArn: string; stateMachineArn: string; status: string; input: string }) => {
+      const event = { 'detail-type': 'Step Functions Execution Status Change', source: 'aws.states', detail: execution };
+      for (const target of statusChangeTargets) await host.invoke(target, event);
+    };
+
+    const stepFunctions = await startStepFunctions({
+      host,
+      stateMachines: stateMachines(template, names, host),
+      waitOverridesMs: { WaitForLevel: config.levelPollMs },
+      onExecutionEnded: executionEnded,
+      onError: logError,
+    });
+    process.env.AWS_ENDPOINT_URL_SFN = stepFunctions.endpoint;
+    closers.push(stepFunctions.close);
+
+    await seedUsers(config);
+    // Executions do not survive a restart: their jobs are settled as interrupted, never left open.
+    for (const jobId of await unfinishedJobs(dynamoClient, names.ref(tableIdFor(template, 'JOBS_TABLE', names)))) {
+      await executionEnded({ executionArn: `local:${jobId}`, stateMachineArn: 'local', status: 'ABORTED', input: JSON.stringify({ job_id: jobId }) });
+    }
+
+    for (const [, mapping] of resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')) {
+      const props = mapping.Properties ?? {};
+      const queueArn = String(resolveIntrinsics(props.EventSourceArn, names));
+      const queueName = queueArn.split(':').at(-1) ?? '';
+      const stop = startQueuePolling(
+        sqsClient,
+        host,
+        {
+          functionLogicalId: String(resolveIntrinsics(props.FunctionName, names)),
+          queueUrl: sqs.queueUrl(queueName),
+          queueArn,
+          batchSize: Number(props.BatchSize ?? 10),
+          reportsBatchItemFailures: ((props.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
+          pollers: config.pollersPerQueue,
+        },
+        logError,
+      );
+      closers.push(stop);
+    }
+
+    for (const [, rule] of rules) {
+      const schedule = rule.Properties?.ScheduleExpression;
+      const target = targetOf(rule);
+      if (typeof schedule !== 'string' || !target) continue;
+      const timer = setInterval(() => void host.invoke(target, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }).catch(logError), rateToMs(schedule));
+      timer.unref();
+      closers.push(async () => clearInterval(timer));
+    }
+
+    let ready = false;
+    const api = await startApiRouter({ host, template, names, listenHost: config.host, port: config.port, onError: logError, isReady: () => ready });
+    closers.push(api.close);
+    ready = true;
+    return { url: api.url, host, startupMs: Date.now() - startedAt, close, runningExecutions: stepFunctions.running };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  async function seedUsers(runtimeConfig: LocalRuntimeConfig) {
+    const now = new Date();
+    if (runtimeConfig.seedUsersFile) {
+      const seeded = await seedUsersFromFile(runtimeConfig.seedUsersFile, now);
+      runtimeConfig.log(`seeded users from ${runtimeConfig.seedUsersFile}: ${seeded.join(', ')}`);
+    }
+    const dev = await ensureDevelopmentUser(runtimeConfig.dataDir, now);
+    if (dev.created) {
+      runtimeConfig.log(`created the development user "dev"; its API key (also saved in ${dev.keyFile}):\n\n    ${dev.apiKey}\n`);
+    } else {
+      runtimeConfig.log(`development user "dev": API key in ${dev.keyFile}`);
+    }
+  }
+}
+
+function tableIdFor(template: CfnTemplate, variable: string, names: LocalNames): string {
+  for (const [, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+    const value = ((fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {})[variable];
+    if (value !== undefined) return String(resolveIntrinsics(value, names));
+  }
+  throw new Error(`No function uses ${variable}`);
+}
+
+async function unfinishedJobs(client: DynamoDBClient, table: string): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, never> | undefined;
+  do {
+    const page = await client.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '#status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': { S: 'queued' }, ':running': { S: 'running' } },
+        ProjectionExpression: 'job_id',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.job_id?.S) ids.push(item.job_id.S);
+    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
+  } while (startKey);
+  return ids;
+}
+
+/** Creates the template's queues, then applies their attributes (the dead-letter queue must exist first). */
+async function createQueues(client: SQSClient, template: CfnTemplate, names: LocalNames, visibilityOverride?: number): Promise<void> {
+  const queues = resourcesOfType(template, 'AWS::SQS::Queue');
+  for (const [id] of queues) await client.send(new CreateQueueCommand({ QueueName: id }));
+  for (const [id, queue] of queues) {
+    const props = (resolveIntrinsics(queue.Properties ?? {}, names) ?? {}) as Record<string, unknown>;
+    const attributes: Record<string, string> = {};
+    if (props.VisibilityTimeout !== undefined) attributes.VisibilityTimeout = String(visibilityOverride ?? props.VisibilityTimeout);
+    if (props.MessageRetentionPeriod !== undefined) attributes.MessageRetentionPeriod = String(props.MessageRetentionPeriod);
+    if (props.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(props.RedrivePolicy);
+    if (Object.keys(attributes).length) await client.send(new SetQueueAttributesCommand({ QueueUrl: names.ref(id), Attributes: attributes }));
+  }
+}

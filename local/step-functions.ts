@@ -1,0 +1,147 @@
+import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import type { LambdaHost } from './lambda-host.js';
+import { ProtocolError, startJsonEndpoint } from './json-endpoint.js';
+
+// aws-local-stepfunctions uses Promise.withResolvers, which Node 22 has and Node 20 lacks.
+if (!('withResolvers' in Promise)) {
+  Object.assign(Promise, {
+    withResolvers<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+
+interface Execution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  input: string;
+  status: ExecutionStatus;
+  startDate: number;
+  stopDate?: number;
+  output?: string;
+  error?: string;
+  abort(): void;
+  done: Promise<void>;
+}
+
+export interface LocalStateMachine {
+  arn: string;
+  definition: StateMachineDefinition;
+  /** Task state name → Lambda logical id, from the Task states' resolved `Resource`. */
+  taskFunctions: Record<string, string>;
+}
+
+export interface StepFunctionsOptions {
+  host: LambdaHost;
+  stateMachines: LocalStateMachine[];
+  /** Real waits make tests slow; the wait between level checks is shortened locally. */
+  waitOverridesMs: Record<string, number>;
+  /** Called when an execution ends other than by succeeding, like the EventBridge status-change event. */
+  onExecutionEnded(execution: { executionArn: string; stateMachineArn: string; status: ExecutionStatus; input: string }): Promise<void>;
+  onError(error: unknown): void;
+}
+
+/**
+ * A Step Functions endpoint (StartExecution, DescribeExecution, StopExecution) that runs the stack's
+ * own state machine definition with aws-local-stepfunctions, its Task states calling the hosted
+ * Lambda handlers.
+ */
+export async function startStepFunctions(options: StepFunctionsOptions) {
+  const executions = new Map<string, Execution>();
+  let stopping = false;
+  const machines = new Map(options.stateMachines.map((machine) => [machine.arn, machine]));
+
+  const start = (machine: LocalStateMachine, name: string, input: string): Execution => {
+    const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
+    const stateMachine = new StateMachine(machine.definition, { validationOptions: { checkArn: false } });
+    const taskResourceLocalHandlers = Object.fromEntries(
+      Object.entries(machine.taskFunctions).map(([state, functionId]) => [state, async (taskInput: unknown) => (await options.host.invoke(functionId, taskInput)) as never]),
+    );
+    const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
+    const execution: Execution = {
+      executionArn,
+      stateMachineArn: machine.arn,
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: Date.now() / 1000,
+      abort: run.abort,
+      done: Promise.resolve(),
+    };
+    execution.done = run.result.then(
+      (output) => {
+        execution.status = 'SUCCEEDED';
+        execution.output = JSON.stringify(output);
+      },
+      (error: unknown) => {
+        execution.status = error instanceof ExecutionAbortedError ? 'ABORTED' : error instanceof ExecutionTimeoutError ? 'TIMED_OUT' : 'FAILED';
+        execution.error = (error as Error).message;
+      },
+    ).then(async () => {
+      execution.stopDate = Date.now() / 1000;
+      // Executions cut short by a shutdown are settled at the next start, not half-way through stopping.
+      if (execution.status !== 'SUCCEEDED' && !stopping) {
+        await options.onExecutionEnded({ executionArn, stateMachineArn: machine.arn, status: execution.status, input }).catch(options.onError);
+      }
+    });
+    return execution;
+  };
+
+  const describe = (execution: Execution) => ({
+    executionArn: execution.executionArn,
+    stateMachineArn: execution.stateMachineArn,
+    name: execution.name,
+    status: execution.status,
+    startDate: execution.startDate,
+    stopDate: execution.stopDate,
+    input: execution.input,
+    output: execution.output,
+    error: execution.error,
+  });
+
+  const endpoint = await startJsonEndpoint('AWSStepFunctions', {
+    StartExecution: async (input) => {
+      const machine = machines.get(String(input.stateMachineArn));
+      if (!machine) throw new ProtocolError('StateMachineDoesNotExist', `State machine ${String(input.stateMachineArn)} does not exist`);
+      const name = String(input.name ?? crypto.randomUUID());
+      const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
+      if (executions.has(executionArn)) throw new ProtocolError('ExecutionAlreadyExists', `Execution ${name} already exists`);
+      const execution = start(machine, name, String(input.input ?? '{}'));
+      executions.set(executionArn, execution);
+      return { executionArn, startDate: execution.startDate };
+    },
+    DescribeExecution: async (input) => {
+      const execution = executions.get(String(input.executionArn));
+      if (!execution) throw new ProtocolError('ExecutionDoesNotExist', `Execution ${String(input.executionArn)} does not exist`);
+      return describe(execution);
+    },
+    StopExecution: async (input) => {
+      const execution = executions.get(String(input.executionArn));
+      if (!execution) throw new ProtocolError('ExecutionDoesNotExist', `Execution ${String(input.executionArn)} does not exist`);
+      if (execution.status === 'RUNNING') execution.abort();
+      await execution.done;
+      return { stopDate: execution.stopDate };
+    },
+  });
+
+  return {
+    endpoint: endpoint.endpoint,
+    running: () => [...executions.values()].filter((execution) => execution.status === 'RUNNING').length,
+    /** Aborts what still runs (the host is stopping) and waits for the executions to settle. */
+    async close(): Promise<void> {
+      stopping = true;
+      for (const execution of executions.values()) if (execution.status === 'RUNNING') execution.abort();
+      await Promise.allSettled([...executions.values()].map((execution) => execution.done));
+      await endpoint.close();
+    },
+  };
+}

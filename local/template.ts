@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const STACK_NAME = 'WebCrawlService';
+
+export interface CfnResource {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  Metadata?: Record<string, unknown>;
+}
+export interface CfnTemplate {
+  Resources: Record<string, CfnResource>;
+}
+
+/** Files whose content decides the synthesized template; a change to any of them re-synthesizes. */
+async function templateInputs(): Promise<string[]> {
+  const lib = (await readdir(path.join(PROJECT_ROOT, 'lib'))).filter((name) => name.endsWith('.ts')).map((name) => path.join('lib', name));
+  return [...lib.sort(), 'lambdas/data/env.ts', 'lambdas/domain/retention.ts', 'package-lock.json'];
+}
+
+async function inputsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of await templateInputs()) {
+    hash.update(file);
+    hash.update(await readFile(path.join(PROJECT_ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The CloudFormation template of the very stack `cdk deploy` ships, synthesized in-process without
+ * bundling (the local runtime runs the handlers from source) and cached by the hash of its inputs,
+ * since synthesis takes seconds and the template rarely changes.
+ */
+export async function loadTemplate(cacheDir: string): Promise<CfnTemplate> {
+  const key = await inputsHash();
+  const cacheFile = path.join(cacheDir, `template-${key.slice(0, 16)}.json`);
+  try {
+    return JSON.parse(await readFile(cacheFile, 'utf8')) as CfnTemplate;
+  } catch {
+    // not cached yet
+  }
+  const { synthesizeWithoutBundling } = await import('./synth.js');
+  const template = await synthesizeWithoutBundling(path.join(cacheDir, 'cdk.out'));
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(cacheFile, JSON.stringify(template));
+  return template;
+}
+
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_ACCOUNT = '000000000000';
+
+/** What each resource is called locally: the values `Ref` and `Fn::GetAtt` resolve to. */
+export interface LocalNames {
+  ref(logicalId: string): string;
+  getAtt(logicalId: string, attribute: string): string;
+}
+
+const PSEUDO_PARAMETERS: Record<string, string> = {
+  'AWS::Partition': 'aws',
+  'AWS::Region': LOCAL_REGION,
+  'AWS::AccountId': LOCAL_ACCOUNT,
+  'AWS::URLSuffix': 'amazonaws.com',
+  'AWS::StackName': STACK_NAME,
+};
+
+/** Resolves the intrinsic functions CDK emits in the parts of the template the runtime reads. */
+export function resolveIntrinsics(value: unknown, names: LocalNames): unknown {
+  if (Array.isArray(value)) return value.map((item) => resolveIntrinsics(item, names));
+  if (value === null || typeof value !== 'object') return value;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  if (keys.length === 1) {
+    const [key] = keys as [string];
+    const argument = object[key];
+    if (key === 'Ref') {
+      const id = String(argument);
+      return PSEUDO_PARAMETERS[id] ?? names.ref(id);
+    }
+    if (key === 'Fn::GetAtt') {
+      const [id, attribute] = argument as [string, string];
+      return names.getAtt(id, attribute);
+    }
+    if (key === 'Fn::Join') {
+      const [separator, parts] = argument as [string, unknown[]];
+      return parts.map((part) => String(resolveIntrinsics(part, names))).join(separator);
+    }
+    if (key === 'Fn::Split') {
+      const [separator, source] = argument as [string, unknown];
+      return String(resolveIntrinsics(source, names)).split(separator);
+    }
+    if (key === 'Fn::Select') {
+      const [index, list] = argument as [number | string, unknown];
+      return (resolveIntrinsics(list, names) as unknown[])[Number(index)];
+    }
+    if (key.startsWith('Fn::')) throw new Error(`The local runtime cannot resolve ${key} in the template`);
+  }
+  return Object.fromEntries(keys.map((key) => [key, resolveIntrinsics(object[key], names)]));
+}
+
+export function resourcesOfType(template: CfnTemplate, type: string): Array<[string, CfnResource]> {
+  return Object.entries(template.Resources).filter(([, resource]) => resource.Type === type);
+}
