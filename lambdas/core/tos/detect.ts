@@ -1,10 +1,12 @@
 import { segmentText, type Clause, type Sentence } from './segments.js';
 import {
   ACCESS_VERB,
+  AMBIGUOUS_TERM,
   ACTIVE_PROHIBITION,
   AUTOMATION_ACTIVITY,
   AUTOMATION_HINT,
   AUTOMATION_TOOL,
+  BE_AFTER_NEGATION,
   CONDITION_TAIL,
   CONDUCT_ITEM,
   HUMANS_ONLY,
@@ -12,19 +14,23 @@ import {
   NARROW_PURPOSE,
   NEGATION,
   NO_BEFORE_TERM,
-  PASSIVE_AFTER_NEGATION,
   PASSIVE_PROHIBITION,
   PERMISSION,
   PERSONAL_IDENTIFIERS,
   RESTRICTION,
   RIGHT_BEFORE_NEGATION,
+  SERVICE_OWNED,
   SERVICE_SUBJECT,
   SUBJECT_BOUNDARY,
+  USE_AFTER_NEGATION,
   VERB_OBJECT,
 } from './vocabulary.js';
 
 /** Evidence longer than this is cut to the clause, then to a window around the decisive words. */
 export const MAX_EVIDENCE_CHARS = 500;
+
+/** Between a relative pronoun and a cue only modal verbs: "content that may violate these Terms". */
+const RELATIVE_CLAUSE_HEAD = /^\s*(?:(?:may|might|could|would|will|can|shall|must|does|do)\s+)*$/i;
 
 /** What a lead-in ("You agree not to:", "You may:") says about the list items under it. */
 type LeadIn = 'prohibiting' | 'permitting' | 'neutral';
@@ -65,9 +71,9 @@ function prohibitionAnchor(clause: string, leadIn: LeadIn): number | undefined {
   if (humansOnly) return humansOnly.index;
   const terms = automationTerms(clause);
   const first = terms[0];
-  if (first === undefined || isNarrow(clause, terms)) return undefined;
+  if (first === undefined || isNarrow(clause, terms) || !isAutomatedConduct(clause, terms)) return undefined;
   if (isExplicitProhibition(clause, terms)) return first.index;
-  if (leadIn === 'permitting' || PERMISSION.test(clause) || !isAutomatedConduct(clause, terms)) return undefined;
+  if (leadIn === 'permitting' || PERMISSION.test(clause)) return undefined;
   // under "You agree not to:" any item naming automated access is prohibited; otherwise only
   // an item that reads as conduct ("use any robot…") and is not about what "we" do
   if (leadIn === 'prohibiting') return first.index;
@@ -76,7 +82,9 @@ function prohibitionAnchor(clause: string, leadIn: LeadIn): number | undefined {
 
 function automationTerms(clause: string): AutomationTerm[] {
   const found = (pattern: RegExp, kind: AutomationTerm['kind']): AutomationTerm[] =>
-    [...clause.matchAll(pattern)].map((m) => ({ index: m.index, word: m[0], kind }));
+    [...clause.matchAll(pattern)]
+      .filter((m) => !SERVICE_OWNED.test(clause.slice(0, m.index)))
+      .map((m) => ({ index: m.index, word: m[0], kind }));
   return [...found(AUTOMATION_TOOL, 'tool'), ...found(AUTOMATION_ACTIVITY, 'activity')].sort((a, b) => a.index - b.index);
 }
 
@@ -91,38 +99,43 @@ function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean
   const termAfter = (index: number): boolean => terms.some((t) => t.index > index);
 
   const negated = [...clause.matchAll(NEGATION)].some((m) => {
-    if (inCondition(m.index) || !termAfter(m.index) || RIGHT_BEFORE_NEGATION.test(clause.slice(0, m.index))) return false;
-    const passive = PASSIVE_AFTER_NEGATION.test(clause.slice(m.index + m[0].length));
-    return passive || bindsReader(clause, m.index);
+    if (inCondition(m.index) || RIGHT_BEFORE_NEGATION.test(clause.slice(0, m.index))) return false;
+    const rest = clause.slice(m.index + m[0].length);
+    if (BE_AFTER_NEGATION.test(rest)) return USE_AFTER_NEGATION.test(rest) && terms.length > 0;
+    const subject = readerSubject(clause, m.index);
+    // "you must not use robots" or "robots must not access"
+    return subject !== undefined && (termAfter(m.index) || terms.some((t) => t.index >= subject.start && t.index < m.index));
   });
   if (negated) return true;
   if ([...clause.matchAll(ACTIVE_PROHIBITION)].some((m) => termAfter(m.index))) return true;
   if (terms.some((t) => NO_BEFORE_TERM.test(clause.slice(0, t.index)))) return true;
   const stated = [...clause.matchAll(PASSIVE_PROHIBITION), ...clause.matchAll(RESTRICTION)];
-  return stated.some((m) => bindsReader(clause, m.index));
+  return stated.some((m) => readerSubject(clause, m.index) !== undefined);
 }
 
 /**
- * Whether a cue at `index` binds the reader rather than describing what the service or a third
- * party does: the subject in front of it is not "we", "our …", "they", and the cue does not sit in
- * a relative clause ("tools to detect content that is prohibited").
+ * The subject in front of a cue at `index` when the cue binds the reader, undefined when it
+ * describes what the service or a third party does ("we", "our …", "third parties") or sits in a
+ * relative clause ("tools to detect content that is prohibited").
  */
-function bindsReader(clause: string, index: number): boolean {
+function readerSubject(clause: string, index: number): { start: number; text: string } | undefined {
   const before = clause.slice(0, index);
-  const boundaries = [...before.matchAll(SUBJECT_BOUNDARY)];
-  const last = boundaries.at(-1);
-  const subject = last === undefined ? before : before.slice(last.index + last[0].length);
-  if (last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && subject.trim() === '') return false;
-  return !SERVICE_SUBJECT.test(subject.trim()) && !/\bwe\b/i.test(subject);
+  const last = [...before.matchAll(SUBJECT_BOUNDARY)].at(-1);
+  const start = last === undefined ? 0 : last.index + last[0].length;
+  const text = before.slice(start);
+  const relative = last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && RELATIVE_CLAUSE_HEAD.test(text);
+  if (relative) return undefined;
+  return SERVICE_SUBJECT.test(text.trim()) || /\bwe\b/i.test(text) ? undefined : { start, text };
 }
 
 /**
- * Names automated access as something done, not a bare mention: a tool put to a verb of access
- * ("robots to access"), several such words ("spider, crawl, or scrape"), or one used as a verb
- * with an object ("scrape the Services"). "Spider on the bridge" is a title.
+ * Names automated access as something done, not a bare mention: an unambiguous word ("scraping",
+ * "automated means"), a tool put to a verb of access ("robots to access"), several such words
+ * ("spider, crawl, or scrape"), or one used with an object ("crawl the Services"). "Spider on the
+ * bridge" is a title.
  */
 function isAutomatedConduct(clause: string, terms: AutomationTerm[]): boolean {
-  if (terms.length > 1) return true;
+  if (terms.length > 1 || terms.some((t) => !AMBIGUOUS_TERM.test(t.word))) return true;
   const inTerm = (index: number): boolean => terms.some((t) => index >= t.index && index < t.index + t.word.length);
   if ([...clause.matchAll(ACCESS_VERB)].some((m) => !inTerm(m.index))) return true;
   return terms.some((t) => VERB_OBJECT.test(clause.slice(t.index + t.word.length)));
@@ -130,7 +143,7 @@ function isAutomatedConduct(clause: string, terms: AutomationTerm[]): boolean {
 
 function leadInOf(clause: string): LeadIn {
   const cues = [...clause.matchAll(NEGATION), ...clause.matchAll(PASSIVE_PROHIBITION)];
-  if (cues.some((m) => bindsReader(clause, m.index)) || /\bprohibited\b/i.test(clause)) return 'prohibiting';
+  if (cues.some((m) => readerSubject(clause, m.index) !== undefined) || /\bprohibited\b/i.test(clause)) return 'prohibiting';
   return PERMISSION.test(clause) ? 'permitting' : 'neutral';
 }
 

@@ -10,7 +10,7 @@ const APOSTROPHE = `['’]`;
 const MEANS_NOUN =
   'means|systems?|software|devices?|tools?|process(?:es)?|scripts?|methods?|mechanisms?|technolog(?:y|ies)|programs?|' +
   'applications?|agents?|interfaces?|quer(?:y|ies)|requests?|access|ways?|manner|collection|retrieval|equivalents?|setups?|' +
-  'browsing|downloading|posting';
+  'browsing|downloading|posting|copying|querying|extraction|harvesting|indexing|monitoring';
 
 /**
  * A cheap first look: a clause without one of these stems names no automation, so the costlier
@@ -30,7 +30,7 @@ export const AUTOMATION_TOOL = new RegExp(
     `\\bheadless\\s+browsers?\\b`,
     `\\bretrieval\\s+applications?\\b`,
     `\\bnon-?human\\s+means\\b`,
-    `\\bautomat(?:ed|ic|ion)\\b(?:[\\s,/-]+(?:or|and|[\\w-]+)){0,3}?[\\s,/-]+(?:${MEANS_NOUN})\\b`,
+    `\\b(?:automat(?:ed|ic|ion)|robotic)\\b(?:[\\s,/-]+(?:or|and|[\\w-]+)){0,3}?[\\s,/-]+(?:${MEANS_NOUN})\\b`,
     `\\bautomated\\s+or\\s+otherwise\\b`,
   ].join('|'),
   'gi',
@@ -54,20 +54,32 @@ export const AUTOMATION_ACTIVITY = new RegExp(
   'gi',
 );
 
+/**
+ * Words with an everyday sense besides automation: the chatbot, the spider plant, the crawler
+ * excavator, the harvest. Alone, they need a verb of access or an object to count.
+ */
+export const AMBIGUOUS_TERM = /^(?:(?:ro)?bots?|botnets?|spider|crawl|harvest|mine)/i;
+
+/** "Our bots", "our own crawler": the service's automation, not the reader's. */
+export const SERVICE_OWNED = /\bour\s+(?:own\s+)?["“]?$/i;
+
 /** Verbs of access or collection that turn a mention of a tool into conduct ("robots to access"). */
 const ACCESS_VERBS = [
-  'access', 'collect', 'copy', 'download', 'extract', 'retrieve', 'index', 'monitor', 'scrape', 'crawl', 'spider',
+  'use', 'employ', 'deploy', 'run', 'operate', 'launch', 'access', 'collect', 'copy', 'download', 'extract', 'retrieve', 'index', 'monitor', 'scrape', 'crawl', 'spider',
   'mine', 'harvest', 'gather', 'search', 'query', 'capture', 'view', 'store', 'mirror', 'reproduce', 'obtain',
   'interact', 'navigate', 'browse', 'fetch', 'visit',
 ];
 export const ACCESS_VERB = new RegExp(
-  `\\b(?:${ACCESS_VERBS.flatMap(verbForms).join('|')}|retrieval|collection|extraction)\\b`,
+  `\\b(?:${ACCESS_VERBS.flatMap((verb) => [...verbForms(verb), pastParticiple(verb)]).join('|')}|retrieval|collection|extraction)\\b`,
   'gi',
 );
 
-/** What follows a verb used as one: "scrape the Services", "crawl any page"; not "Spider on the bridge". */
+/**
+ * What follows a word of automation used as a verb or with its object: "scrape the Services",
+ * "automated access to the platform"; not "Spider on the bridge".
+ */
 export const VERB_OBJECT =
-  /^["”’]?\s+(?:the|any|our|this|these|its|their|all|data|content|information|pages?|web\s*pages|websites?|sites?)\b/i;
+  /^["”’]?\s+(?:(?:to|of|from)\s+)?(?:the|any|our|this|these|its|their|all|data|content|information|pages?|web\s*pages|websites?|sites?)\b/i;
 
 /** Negations that bind the reader: "may not", "agree not to", "don't", "never". */
 export const NEGATION = new RegExp(
@@ -77,6 +89,10 @@ export const NEGATION = new RegExp(
     `\\bdo(?:\\s+not|n${APOSTROPHE}t)\\b`,
     `\\bnever\\b`,
     `\\b(?:not\\s+to|to\\s+not)\\b`,
+    `\\brefrain\\s+from\\b`,
+    `\\bunder\\s+no\\s+circumstances\\b`,
+    `\\bnor\\s+(?:may|shall|will|can|must|should)\\b`,
+    `\\bno\\s+(?:part|portion|page)\\s+of\\b|\\b(?:nobody|no\\s+one)\\b`,
   ].join('|'),
   'gi',
 );
@@ -84,12 +100,24 @@ export const NEGATION = new RegExp(
 /** "The right not to be subject to automated decisions" grants a right; it prohibits nothing. */
 export const RIGHT_BEFORE_NEGATION = /\bright\s+$/i;
 
-/** After a negation, a passive verb makes the thing used the subject: "must not be used by bots". */
-export const PASSIVE_AFTER_NEGATION = /^\s+be\s+(?:\w+ed|used|run|done|made)\b/i;
+/**
+ * After a negation, "be" and a verb of use makes the thing used the subject ("must not be used by
+ * bots", "may not be crawled"); any other verb makes a statement ("you will not be charged").
+ */
+export const BE_AFTER_NEGATION = /^\s+be\b/i;
+export const USE_AFTER_NEGATION =
+  /^\s+be\s+(?:\w+\s+)?(?:used|accessed|crawled|scraped|spidered|indexed|copied|downloaded|harvested|collected|mined|monitored|extracted|retrieved|visited|automated)\b/i;
 
-/** Verbs that prohibit whoever their subject is: "we prohibit scraping", "Acme does not allow bots". */
+/**
+ * Verbs that prohibit whoever their subject is ("we prohibit scraping", "Acme does not allow
+ * bots"), and a licence that leaves automation out ("this licence does not include any use of
+ * robots").
+ */
 export const ACTIVE_PROHIBITION = new RegExp(
-  `\\b(?:prohibits?|forbids?|(?:do(?:es)?\\s+not|don${APOSTROPHE}t|doesn${APOSTROPHE}t)\\s+(?:permit|allow|authori[sz]e|tolerate))\\b`,
+  [
+    `\\b(?:prohibits?|forbids?|(?:do(?:es)?\\s+not|don${APOSTROPHE}t|doesn${APOSTROPHE}t)\\s+(?:permit|allow|authori[sz]e|tolerate))\\b`,
+    `\\b(?:licen[cs]es?|permission|rights?)\\b[^.;]{0,60}?\\b(?:does|do|will|shall)\\s+not\\s+(?:include|cover|extend\\s+to|confer)\\b`,
+  ].join('|'),
   'gi',
 );
 
@@ -97,9 +125,11 @@ export const ACTIVE_PROHIBITION = new RegExp(
 export const PASSIVE_PROHIBITION = new RegExp(
   [
     `\\b(?:is|are|be|being|been|remains?)\\s+(?:(?:strictly|expressly|specifically|absolutely|also|hereby|therefore|otherwise)\\s+)*(?:prohibited|forbidden|banned|disallowed|not\\s+(?:permitted|allowed|authori[sz]ed))\\b`,
-    `\\bnot\\s+(?:permitted|allowed)\\b`,
+    `\\bnot\\s+(?:permitted|allowed|welcome)\\b`,
+    // a text-and-data-mining reservation (EU DSM Directive, art. 4)
+    `\\b(?:(?:is|are)\\s+(?:\\w+\\s+)?|rights\\s+)reserved\\b`,
     `\\b(?:is|are|constitutes?|will\\s+be(?:\\s+considered)?)\\s+an?\\s+(?:violation|breach)\\s+of\\s+(?:these|this|our|the)\\b`,
-    `\\bviolates?\\s+(?:these|this|our)\\s+(?:terms|agreement|policy|conditions)\\b`,
+    `\\bviolates\\s+(?:these|this|our)\\s+(?:terms|agreement|policy|conditions)\\b`,
   ].join('|'),
   'gi',
 );
@@ -107,7 +137,8 @@ export const PASSIVE_PROHIBITION = new RegExp(
 /** Restrictions that imply a prohibition: "without our prior written consent", "except as permitted". */
 export const RESTRICTION = new RegExp(
   [
-    `\\bwithout\\s+(?:\\S+\\s+){0,5}?(?:permission|consent|authori[sz]ation|approval)\\b`,
+    `\\b(?:without|requires?|subject\\s+to)\\s+(?:\\S+\\s+){0,5}?(?:permission|consent|authori[sz]ation|approval)\\b`,
+    `\\b(?:is|are)\\s+(?:only\\s+(?:permitted|allowed)|(?:permitted|allowed)\\s+only)\\b`,
     `\\b(?:except|other\\s+than|unless)\\s+(?:\\S+\\s+){0,4}?(?:permitted|authori[sz]ed|allowed|approved)\\b`,
     `\\bunauthori[sz]ed\\b`,
     `\\bresult\\s+in\\s+(?:\\S+\\s+){0,4}?(?:block(?:ing)?|ban|suspension|termination)\\b`,
@@ -125,7 +156,7 @@ export const HUMANS_ONLY =
 /** Permission given to the reader; it stops an unmarked list item from counting as a prohibition. */
 export const PERMISSION = new RegExp(
   [
-    `\\b(?:you|users?|visitors?)\\s+(?:\\w+\\s+)?(?:may|can|are\\s+(?:permitted|allowed|welcome|free)\\s+to)\\b(?!\\s+not\\b)`,
+    `\\b(?:you|users?|visitors?|search\\s+engines?|crawlers?|(?:ro)?bots?|spiders?)\\s+(?:\\w+\\s+)?(?:may|can|are\\s+(?:permitted|allowed|welcome|free)\\s+to)\\b(?!\\s+not\\b)`,
     `\\b(?:is|are)\\s+(?:(?!not\\b)\\w+\\s+)?(?:permitted|allowed|welcome)\\b`,
     `\\bwe\\s+(?:\\w+\\s+)?(?:grant|permit|allow)\\b`,
     `\\bfeel\\s+free\\b`,
@@ -138,14 +169,18 @@ export const CONDITION_TAIL = /\b(?:provided(?:\s+that)?|as\s+long\s+as|so\s+lon
 
 /**
  * Narrow bans the crawler cannot break: fake engagement, automation that overloads the site (as a
- * restrictive "that …" or "in a way that …"), game cheats, and scraping other sites through this one.
+ * restrictive "that …" or "in a way that …"), game cheats, spam as the purpose, and scraping other
+ * sites through this one.
  */
 export const NARROW_PURPOSE = new RegExp(
   [
     `\\bartificial(?:ly)?\\b`,
     `\\b(?:inflat|manipulat|forg)\\w*\\b[^.;]{0,80}\\b(?:page\\s*views|views|likes|followers|plays|streams|votes|rankings?|popularity|presence\\s+of\\s+a\\s+user)\\b`,
     `\\bthat\\b[^.;]{0,80}\\b(?:excessive|unreasonable|disproportionate(?:ly)?|undue|overburden|overload|negatively\\s+(?:impacts?|affects?))`,
+    // the widely copied rate clause: more requests than a person could make with a browser
+    `\\bmore\\s+(?:request\\s+messages|requests)\\b[^.;]{0,100}\\bthan\\s+(?:a|any)\\s+(?:human|person)\\b`,
     `\\bcheat(?:s|ing)?\\b`,
+    `\\b(?:to|that|for(?:\\s+the\\s+purposes?\\s+of)?)\\s+(?:send(?:ing)?\\s+)?spam(?:ming)?\\b|\\bspamming\\s+purposes\\b`,
     `\\bfrom\\s+(?:the\\s+)?(?:internet|web)\\b(?!\\s*(?:site|page))`,
     `\\bfrom\\s+(?:other|third[\\s-]party)\\s+(?:web\\s*)?(?:sites|services|platforms)\\b`,
   ].join('|'),
@@ -155,7 +190,8 @@ export const NARROW_PURPOSE = new RegExp(
 /** Harvesting other people's identifiers: narrow unless the clause also bans tools or scraping. */
 export const PERSONAL_IDENTIFIERS = new RegExp(
   [
-    `\\b(?:e-?mail\\s+addresses|screen\\s+names|identifiers\\s+of\\s+others|information\\s+about\\s+(?:others|other\\s+users))\\b`,
+    `\\b(?:e-?mail\\s+addresses|screen\\s+names|user\\s*names|account\\s+names|identifiers\\s+of\\s+others|information\\s+about\\s+(?:others|other\\s+users))\\b`,
+    `\\bpersonally\\s+identifiable\\s+information\\b|\\bidentify\\s+(?:a|any)\\s+(?:person|individual|user)\\b`,
     `\\bpersonal\\s+(?:data|information)\\s+(?:of|about)\\s+(?:any\\s+|other\\s+)*(?:users?|others|people|individuals)\\b`,
   ].join('|'),
   'i',
@@ -164,8 +200,8 @@ export const PERSONAL_IDENTIFIERS = new RegExp(
 /** Collection verbs that harvesting clauses use; any other automation word makes the ban general. */
 export const HARVESTING = /^(?:harvest|collect|gather|extract)/i;
 
-/** Pronouns that tell who acts: the service ("we") or a third party describes, the reader is bound. */
-export const SERVICE_SUBJECT = /^(?:we|our|they|their|it|its)\b/i;
+/** Subjects that tell the service ("we") or a third party acts; the sentence describes, it binds no reader. */
+export const SERVICE_SUBJECT = /^(?:we|our|they|their|third[\s-]part(?:y|ies)|advertisers?|partners?|service\s+providers?)\b/i;
 
 /** Where the subject of a cue starts: the clause start, a comma, a parenthesis or a relative pronoun. */
 export const SUBJECT_BOUNDARY = /[,(]|\b(?:that|which|who|and|or)\b/gi;
@@ -183,13 +219,23 @@ const CONDUCT_VERBS = [
 export const CONDUCT_ITEM = new RegExp(
   `^[\\s"'“‘(\\[]*(?:\\(?(?:\\d{1,3}|[a-z]|[ivxlc]{1,6})[.)]\\s*|(?:and|or|nor|and/or|to|also)\\s+)*["'“‘]*` +
     `(?:(?:automatically|programmatically|systematically|directly|indirectly|knowingly|intentionally)\\s+(?:or\\s+\\w+\\s+)?)?` +
-    `(?:${CONDUCT_VERBS.flatMap(verbForms).join('|')})\\b`,
+    `(?:${CONDUCT_VERBS.flatMap(verbForms).join('|')})\\b` +
+    // neither a definition ("Scraping refers to …") nor "search engines" is an item of conduct
+    `(?![\\s"”’]+(?:refers?|means|is\\s+(?:defined|the)|includes|engines?)\\b)`,
   'i',
 );
+
+function pastParticiple(base: string): string {
+  if (base === 'run') return 'run';
+  if (base.endsWith('e')) return `${base}d`;
+  if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ied`;
+  return `${base}ed`;
+}
 
 /** The base, third-person and -ing forms of a regular English verb. */
 function verbForms(base: string): string[] {
   if (base.endsWith('e')) return [base, `${base}s`, `${base.slice(0, -1)}ing`];
+  if (/^[^aeiou]*[aeiou][bdgmnpt]$/.test(base)) return [base, `${base}s`, `${base}${base.at(-1)}ing`];
   if (/[^aeiou]y$/.test(base)) return [base, `${base.slice(0, -1)}ies`, `${base}ing`];
   if (/(?:s|x|ch|sh)$/.test(base)) return [base, `${base}es`, `${base}ing`];
   return [base, `${base}s`, `${base}ing`];
