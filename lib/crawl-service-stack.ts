@@ -138,6 +138,8 @@ export class CrawlServiceStack extends Stack {
     bindTable(createJob, 'jobs', 'RW');
     bindTable(createJob, 'usage', 'RW');
     bindTable(createJob, 'rateLimits', 'RW');
+    // A crawl that cannot be started is ended and settled on the spot.
+    bindTable(createJob, 'pages', 'RO');
     bindBucket(createJob, 'WO');
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);

@@ -61,7 +61,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+// s3rver accepts only its own key pair; dynalite and the SQS endpoint accept any.
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** Names of the template's resources on this machine, from which `Ref` and `Fn::GetAtt` resolve. */
 function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string): LocalNames {

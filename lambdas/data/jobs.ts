@@ -91,12 +91,16 @@ export async function updateJob(jobId: string, fields: Partial<Omit<JobRecord, '
   );
 }
 
-/** Moves a job to a terminal status once; later calls leave the first outcome in place. */
-export async function finishJob(jobId: string, status: JobStatus, fields: { finished_at: string; progress: JobRecord['progress'] }): Promise<boolean> {
+/**
+ * Moves a job to a terminal status once, with its settled charge; later calls leave the first
+ * outcome in place and return false.
+ */
+export async function finishJob(jobId: string, status: JobStatus, fields: { finished_at: string; progress: JobRecord['progress']; charged: number }): Promise<boolean> {
   return conditionalUpdate({
     TableName: table(),
     Key: { job_id: jobId },
-    UpdateExpression: 'SET #status = :status, finished_at = :finished, progress = :progress, #level = :null',
+    UpdateExpression:
+      'SET #status = :status, finished_at = :finished, progress = :progress, #level = :null, quota.charged = :charged, quota.settled = :true',
     ConditionExpression: '#status IN (:queued, :running)',
     ExpressionAttributeNames: { '#status': 'status', '#level': 'level' },
     ExpressionAttributeValues: {
@@ -106,6 +110,8 @@ export async function finishJob(jobId: string, status: JobStatus, fields: { fini
       ':queued': 'queued',
       ':running': 'running',
       ':null': null,
+      ':charged': fields.charged,
+      ':true': true,
     },
   });
 }

@@ -7,12 +7,13 @@ import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../api/job-r
 import { artifactKeys, putJson } from '../data/artifacts.js';
 import { stepFunctions } from '../data/clients.js';
 import { requireEnv } from '../data/env.js';
-import { putNewJob, recordJobError, finishJob } from '../data/jobs.js';
+import { putNewJob, recordJobError } from '../data/jobs.js';
 import { admitFixedWindow } from '../data/rate-limits.js';
 import { reservePages, settleReservation } from '../data/usage.js';
 import { creationView } from '../domain/job.js';
 import { newJobRecord } from '../domain/new-job.js';
 import { JOB_RETENTION_DAYS } from '../domain/retention.js';
+import { finalizeJob } from '../workflow/finalize.js';
 
 const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
 
@@ -60,8 +61,7 @@ export const handler = apiHandler(async (event, caller) => {
   } catch (error) {
     logger.error('could not start the crawl', { jobId, error: error as Error });
     await recordJobError(jobId, { code: 'internal_error', message: 'the crawl could not be started' });
-    await finishJob(jobId, 'failed', { finished_at: new Date().toISOString(), progress: job.progress });
-    await settleReservation({ ...reservation, reserved: pages, charged: 0 });
+    await finalizeJob(jobId);
     throw error;
   }
 

@@ -1,7 +1,7 @@
 import { getJob, finishJob, markSettled, recordJobError } from '../data/jobs.js';
 import { allEntries } from '../data/ledger.js';
 import { settleReservation } from '../data/usage.js';
-import type { JobRecord, JobStatus } from '../domain/job.js';
+import { isTerminal, type JobRecord, type JobStatus } from '../domain/job.js';
 import { countStatuses, type LedgerStatus } from '../domain/ledger.js';
 import { pagesToCharge } from '../domain/quota.js';
 
@@ -20,14 +20,14 @@ export async function finalizeJob(jobId: string, failure?: { message: string }):
   const counts = countStatuses(statuses);
   const progress = { pages_crawled: counts.crawled, pages_failed: counts.failed, pages_skipped: counts.skipped };
 
-  await finishJob(jobId, terminalStatus(job), { finished_at: new Date().toISOString(), progress });
-  const ended = (await getJob(jobId)) ?? job;
-  if (!ended.quota.settled) {
-    const charged = pagesToCharge(ended, counts.crawled);
-    await settleReservation({ userId: ended.user_id, period: ended.quota.period, jobId, reserved: ended.quota.reserved, charged });
-    await markSettled(jobId, charged);
-  }
-  return ended.status;
+  // A retried Finalize keeps the first outcome; the charge follows from it.
+  const status = isTerminal(job.status) ? job.status : terminalStatus(job);
+  const charged = pagesToCharge({ ...job, status }, counts.crawled);
+  // Settle first: the status then never shows an ended job whose charge is still pending.
+  if (!job.quota.settled) await settleReservation({ userId: job.user_id, period: job.quota.period, jobId, reserved: job.quota.reserved, charged });
+  const ended = await finishJob(jobId, status, { finished_at: new Date().toISOString(), progress, charged });
+  if (!ended && !job.quota.settled) await markSettled(jobId, charged);
+  return status;
 }
 
 function terminalStatus(job: JobRecord): JobStatus {

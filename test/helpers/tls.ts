@@ -1,4 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import forge from 'node-forge';
 
 export interface TestCertificates {
@@ -32,7 +34,7 @@ function newCertificate(publicKey: forge.pki.rsa.PublicKey, commonName: string):
   return cert;
 }
 
-interface TestCa {
+export interface TestCa {
   keys: KeyPair;
   cert: forge.pki.Certificate;
   pem: string;
@@ -40,9 +42,27 @@ interface TestCa {
 
 let sharedCa: TestCa | undefined;
 
-/** One CA per test process, so every fixture server of a run is trusted by the same PEM. */
+/** Where the global setup leaves the run's CA, trusted by every worker through NODE_EXTRA_CA_CERTS. */
+export const TEST_CA_DIR_VARIABLE = 'CRAWL_TEST_CA_DIR';
+
+/**
+ * One CA per test run: the one the global setup wrote (so processes started with
+ * NODE_EXTRA_CA_CERTS trust it), else one made for this process.
+ */
 function testCa(): TestCa {
   if (sharedCa) return sharedCa;
+  const dir = process.env[TEST_CA_DIR_VARIABLE];
+  if (dir) {
+    const pem = readFileSync(path.join(dir, 'ca.pem'), 'utf8');
+    const privateKey = forge.pki.privateKeyFromPem(readFileSync(path.join(dir, 'ca-key.pem'), 'utf8'));
+    sharedCa = { keys: { privateKey, publicKey: forge.pki.setRsaPublicKey(privateKey.n, privateKey.e) }, cert: forge.pki.certificateFromPem(pem), pem };
+    return sharedCa;
+  }
+  sharedCa = createCa();
+  return sharedCa;
+}
+
+export function createCa(): TestCa {
   const keys = rsaKeyPair();
   const cert = newCertificate(keys.publicKey, 'Web Crawl Service Test CA');
   cert.setIssuer(cert.subject.attributes);
@@ -52,8 +72,15 @@ function testCa(): TestCa {
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(keys.privateKey, forge.md.sha256.create());
-  sharedCa = { keys, cert, pem: forge.pki.certificateToPem(cert) };
-  return sharedCa;
+  return { keys, cert, pem: forge.pki.certificateToPem(cert) };
+}
+
+/** Writes a CA for the whole run and returns the PEM path to hand to NODE_EXTRA_CA_CERTS. */
+export function writeRunCa(dir: string): string {
+  const ca = createCa();
+  writeFileSync(path.join(dir, 'ca.pem'), ca.pem);
+  writeFileSync(path.join(dir, 'ca-key.pem'), forge.pki.privateKeyToPem(ca.keys.privateKey), { mode: 0o600 });
+  return path.join(dir, 'ca.pem');
 }
 
 /** A CA and a leaf certificate for loopback HTTPS fixture sites (`https.createServer({ cert, key })`). */

@@ -5,7 +5,7 @@ import { FetchError, type FetchDocument, type FetchDocumentOptions } from '../..
 import { createFetcher, type FetcherConfig } from '../../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../../lambdas/net/host-overrides.js';
 import type { ResolveHost } from '../../../lambdas/net/pinned-connector.js';
-import { startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from './fixture-server.js';
+import { startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
 
 const MiB = 1024 * 1024;
 const GZIP_BOMB = gzipSync(Buffer.alloc(64 * MiB));

@@ -1,7 +1,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
-import { createTestCa } from '../../helpers/tls.js';
+import { createTestCa } from './tls.js';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 

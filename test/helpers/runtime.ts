@@ -1,0 +1,78 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalRuntime } from '../../local/runtime.js';
+
+export interface TestUser {
+  user_id: string;
+  api_key: string;
+  plan: 'free' | 'pro' | 'enterprise';
+  monthly_pages: number;
+}
+
+export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
+
+/**
+ * The local runtime in this test process, on a fresh data directory, with seeded users and the
+ * fixture hosts pinned to loopback (CONTRACT 8). One per test file: it owns the process's AWS
+ * environment variables.
+ */
+export async function startTestRuntime(options: { users: TestUser[]; hostOverrides?: string; queueVisibilitySeconds?: number; pageLeaseSeconds?: number }) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
+  const usersFile = path.join(dataDir, 'users.json');
+  await writeFile(usersFile, JSON.stringify(options.users));
+  if (options.hostOverrides) process.env.CRAWL_HOST_OVERRIDES = options.hostOverrides;
+  if (options.pageLeaseSeconds) process.env.CRAWL_PAGE_LEASE_SECONDS = String(options.pageLeaseSeconds);
+  const runtime = await startLocalRuntime({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    seedUsersFile: usersFile,
+    levelPollMs: 100,
+    queueVisibilitySeconds: options.queueVisibilitySeconds,
+    pollersPerQueue: 20,
+    log: process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined,
+  });
+
+  const request = async (method: string, route: string, init: { key?: string; body?: unknown; redirect?: 'follow' | 'manual' } = {}) => {
+    const response = await fetch(`${runtime.url}${route}`, {
+      method,
+      redirect: init.redirect ?? 'follow',
+      headers: {
+        ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> & { error?: { code: string; message: string; details?: unknown } } };
+  };
+
+  /** Polls a job until it ends (or the time runs out). */
+  const waitForJob = async (key: string, jobId: string, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { json } = await request('GET', `/v1/jobs/${jobId}`, { key });
+      if (['completed', 'failed', 'cancelled'].includes(String(json.status))) return json;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${String(json.status)} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  return {
+    url: runtime.url,
+    host: runtime.host,
+    request,
+    waitForJob,
+    async close() {
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

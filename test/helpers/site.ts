@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFixtureSite } from './fixture-server.js';
+
+export type PageSpec =
+  | string
+  | { status?: number; headers?: Record<string, string>; body?: string; delayMs?: number; handle?: (request: IncomingMessage, response: ServerResponse) => void };
+
+/** An HTML page whose body holds `links` as anchors, in order. */
+export function page(title: string, links: string[] = [], extra = ''): string {
+  const anchors = links.map((href) => `<li><a href="${href}">${href}</a></li>`).join('');
+  return `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>Content of ${title}.</p><ul>${anchors}</ul>${extra}</main></body></html>`;
+}
+
+/**
+ * A crawlable HTTPS site on loopback for `site.test` (and `www.site.test`, `other.test`), built from
+ * a map of paths to pages; unknown paths are 404. `overrides` is the CRAWL_HOST_OVERRIDES value.
+ */
+export async function startSite(pages: Record<string, PageSpec>) {
+  const hits = new Map<string, number>();
+  const site = await startFixtureSite(['site.test', 'www.site.test', 'other.test'], (request, response) => {
+    const url = new URL(request.url ?? '/', 'https://site.test');
+    const key = url.pathname + url.search;
+    hits.set(key, (hits.get(key) ?? 0) + 1);
+    const spec = pages[key] ?? pages[url.pathname];
+    if (spec === undefined) {
+      response.writeHead(404, { 'content-type': 'text/html' });
+      response.end('<html><body>not found</body></html>');
+      return;
+    }
+    const { status = 200, headers = { 'content-type': 'text/html; charset=utf-8' }, body = '', delayMs = 0, handle } = typeof spec === 'string' ? { body: spec } : spec;
+    if (handle) return handle(request, response);
+    setTimeout(() => {
+      if (response.destroyed) return;
+      response.writeHead(status, headers);
+      response.end(body);
+    }, delayMs);
+  });
+  return {
+    overrides: ['site.test', 'www.site.test', 'other.test'].map((host) => `${host}=127.0.0.1:${site.port}`).join(','),
+    hits,
+    close: site.close,
+  };
+}
