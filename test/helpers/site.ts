@@ -13,15 +13,17 @@ export function page(title: string, links: string[] = [], extra = ''): string {
 
 /**
  * A crawlable HTTPS site on loopback for `site.test` (and `www.site.test`, `other.test`), built from
- * a map of paths to pages; unknown paths are 404. `overrides` is the CRAWL_HOST_OVERRIDES value.
+ * a map of paths to pages (a key may name the host too, `other.test/terms`, to give that host its own
+ * page); unknown paths are 404. `overrides` is the CRAWL_HOST_OVERRIDES value.
  */
 export async function startSite(pages: Record<string, PageSpec>) {
   const hits = new Map<string, number>();
   const site = await startFixtureSite(['site.test', 'www.site.test', 'other.test'], (request, response) => {
     const url = new URL(request.url ?? '/', 'https://site.test');
+    const host = String(request.headers.host ?? '').replace(/:\d+$/, '');
     const key = url.pathname + url.search;
-    hits.set(key, (hits.get(key) ?? 0) + 1);
-    const spec = pages[key] ?? pages[url.pathname];
+    hits.set(`${host}${key}`, (hits.get(`${host}${key}`) ?? 0) + 1);
+    const spec = pages[`${host}${key}`] ?? pages[`${host}${url.pathname}`] ?? pages[key] ?? pages[url.pathname];
     if (spec === undefined) {
       response.writeHead(404, { 'content-type': 'text/html' });
       response.end('<html><body>not found</body></html>');

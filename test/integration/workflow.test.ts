@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, startSite } from '../helpers/site.js';
+
+const KEY = 'workflow-key-0001';
+const ROBOTS = { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\n' };
+
+/*
+ * depth 0: /
+ * depth 1: /a /b /c (/private/p is robots-disallowed; assets, off-site and repeats are dropped)
+ * depth 2: /a1 /a2 /b1 /to-a1 (redirects onto /a1: not exported twice) /c1
+ * depth 3: /deep
+ */
+const PAGES = {
+  '/robots.txt': ROBOTS,
+  '/': page('Home', ['/a', '/b', '/logo.png?v=3', 'https://other.test/x', '/a#top', '/c', '/private/p', '/docs/file.pdf']),
+  '/a': page('A', ['/a1', '/a2', '/', '/b']),
+  '/b': page('B', ['/b1', '/to-a1']),
+  '/c': page('C', ['/c1']),
+  '/a1': page('A1', ['/deep']),
+  '/a2': page('A2'),
+  '/b1': page('B1'),
+  '/c1': page('C1'),
+  '/deep': page('Deep'),
+  '/private/p': page('Private'),
+  '/to-a1': { status: 301, headers: { location: '/a1' } },
+  '/slow': page('Slow seed', Array.from({ length: 30 }, (_, i) => `/slow/${i}`)),
+  'other.test/robots.txt': ROBOTS,
+  'other.test/': page('Other', ['/terms', '/about']),
+  'other.test/terms': page('Terms of Service', [], '<p>You agree not to use any robot, spider, scraper or other automated means to access the Service for any purpose.</p>'),
+};
+
+let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+
+beforeAll(async () => {
+  const slowPages = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`, [`/slow/${i}/child`]), delayMs: 400 }]));
+  site = await startSite({ ...PAGES, ...slowPages });
+  runtime = await startTestRuntime({ users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }], hostOverrides: site.overrides });
+});
+afterAll(async () => {
+  await runtime?.close();
+  await site?.close();
+});
+
+async function crawl(body: Record<string, unknown>) {
+  const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body });
+  expect(created.status, created.text).toBe(202);
+  const id = String(created.json.id);
+  const job = await runtime.waitForJob(KEY, id);
+  return { id, job };
+}
+
+async function document(id: string, format?: string) {
+  const result = await runtime.request('GET', `/v1/jobs/${id}/result${format ? `?format=${format}` : ''}`, { key: KEY });
+  expect(result.status, result.text).toBe(200);
+  return result;
+}
+
+const urlsOf = (text: string) => [...text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
+
+async function ledger(id: string) {
+  const entries: Array<Record<string, unknown>> = [];
+  let cursor: string | null = null;
+  do {
+    const response = await runtime.request('GET', `/v1/jobs/${id}/pages?limit=3${cursor ? `&cursor=${cursor}` : ''}`, { key: KEY });
+    expect(response.status).toBe(200);
+    entries.push(...(response.json.pages as Array<Record<string, unknown>>));
+    cursor = response.json.next_cursor as string | null;
+  } while (cursor);
+  return entries;
+}
+
+describe('full crawl', () => {
+  it('crawls breadth-first, level by level, in discovery order', async () => {
+    const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, check_tos: false });
+    expect(job.status).toBe('completed');
+    const result = await document(id);
+    expect(result.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(urlsOf(result.text)).toEqual(
+      ['/', '/a', '/b', '/c', '/a1', '/a2', '/b1', '/c1', '/deep'].map((path) => `https://site.test${path}`),
+    );
+    expect(result.text.split('\n\n---\n\n')).toHaveLength(9);
+    expect(result.text).toContain('Title: Deep');
+  });
+
+  it('keeps skipped and failed pages in the ledger, not in the document', async () => {
+    const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false });
+    const entries = await ledger(id);
+    expect(entries.find((entry) => entry.url === 'https://site.test/private/p')).toMatchObject({ status: 'skipped', reason: 'robots_disallowed', depth: 1 });
+    expect(entries.find((entry) => entry.url === 'https://site.test/to-a1')).toMatchObject({ status: 'skipped', reason: 'duplicate', final_url: 'https://site.test/a1' });
+    expect(entries.map((entry) => entry.url)).not.toContain('https://other.test/x');
+    expect(entries.some((entry) => String(entry.url).includes('logo.png'))).toBe(false);
+    expect(job.progress).toEqual({ pages_crawled: 8, pages_failed: 0, pages_skipped: 2 });
+  });
+
+  it('cuts the budget in discovery order; assets, repeats and robots-disallowed URLs use none of it', async () => {
+    const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, max_pages: 5, check_tos: false });
+    expect(urlsOf((await document(id)).text)).toEqual(['/', '/a', '/b', '/c', '/a1'].map((path) => `https://site.test${path}`));
+    expect(job.quota).toEqual({ reserved: 5, charged: 5 });
+  });
+
+  it('gives byte-identical documents at concurrency 1 and 20', async () => {
+    const one = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, concurrency: 1, check_tos: false, export_formats: ['markdown', 'text'] });
+    const twenty = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, concurrency: 20, check_tos: false, export_formats: ['markdown', 'text'] });
+    expect((await document(twenty.id)).text).toBe((await document(one.id)).text);
+    const text = (await document(twenty.id, 'text')).text;
+    expect(text).toBe((await document(one.id, 'text')).text);
+    expect(text).not.toMatch(/^#/m);
+  });
+
+  it('charges the pages crawled and releases the rest of the reservation', async () => {
+    const before = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    const { job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 1, max_pages: 50, check_tos: false });
+    const after = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    expect(job.quota).toEqual({ reserved: 50, charged: 4 });
+    expect(Number(after.used) - Number(before.used)).toBe(4);
+    expect(after.reserved).toBe(before.reserved);
+  });
+
+  it('stops promptly on cancel, keeps the nearest pages, and charges only those', async () => {
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/slow', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 2, check_tos: false } });
+    const id = String(created.json.id);
+    for (let i = 0; i < 200; i++) {
+      const { json } = await runtime.request('GET', `/v1/jobs/${id}`, { key: KEY });
+      if ((json.progress as { pages_crawled: number }).pages_crawled >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cancel = await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEY });
+    expect(cancel.status).toBe(202);
+    expect(cancel.json.cancel_requested).toBe(true);
+    const job = await runtime.waitForJob(KEY, id);
+    expect(job.status).toBe('cancelled');
+    const urls = urlsOf((await document(id)).text);
+    expect(urls[0]).toBe('https://site.test/slow');
+    expect(urls.length).toBeLessThan(31);
+    expect(urls.every((url) => !url?.endsWith('/child'))).toBe(true);
+    expect((job.quota as { charged: number }).charged).toBe(urls.length);
+    expect((await ledger(id)).some((entry) => entry.reason === 'cancelled')).toBe(true);
+    expect((await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEY })).json.error?.code).toBe('job_finished');
+  });
+});
+
+describe('single and select', () => {
+  it('single fetches exactly one page', async () => {
+    const { id, job } = await crawl({ url: 'https://site.test/a', mode: 'single', check_tos: false, export_formats: ['text'] });
+    expect(job).toMatchObject({ status: 'completed', quota: { reserved: 1, charged: 1 } });
+    const text = (await document(id)).text;
+    expect(text.startsWith('URL: https://site.test/a\nTitle: A\n\n')).toBe(true);
+    expect(text).not.toContain('---');
+  });
+
+  it('select keeps the submitted order, and failed or disallowed entries only in the ledger', async () => {
+    const urls = ['https://site.test/b1', 'https://site.test/a2', 'https://site.test/a2#again', 'https://site.test/private/p', 'https://site.test/missing'];
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'select', urls, check_tos: false } });
+    expect(created.json.pages_total).toBe(4);
+    const job = await runtime.waitForJob(KEY, String(created.json.id));
+    expect(job).toMatchObject({ status: 'completed', quota: { reserved: 4, charged: 4 } });
+    expect(urlsOf((await document(String(created.json.id))).text)).toEqual(['https://site.test/b1', 'https://site.test/a2']);
+    const entries = await ledger(String(created.json.id));
+    expect(entries.map((entry) => [entry.url, entry.status, entry.reason])).toEqual([
+      ['https://site.test/b1', 'crawled', null],
+      ['https://site.test/a2', 'crawled', null],
+      ['https://site.test/private/p', 'skipped', 'robots_disallowed'],
+      ['https://site.test/missing', 'failed', 'http_404'],
+    ]);
+  });
+});
+
+describe('jobs that fail', () => {
+  it('fails with tos_blocked, quoting the sentence, before fetching any page, and charges nothing', async () => {
+    const { id, job } = await crawl({ url: 'https://other.test/', mode: 'full' });
+    expect(job).toMatchObject({ status: 'failed', quota: { charged: 0 }, error: { code: 'tos_blocked', details: { terms_url: 'https://other.test/terms' } } });
+    expect(String((job.error as { details: { sentence: string } }).details.sentence)).toContain('robot, spider, scraper');
+    expect(site.hits.get('other.test/about')).toBeUndefined();
+    const result = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
+    expect(result.status).toBe(409);
+    expect(result.json.error?.code).toBe('job_failed');
+  });
+
+  it('fails with robots_disallowed when the seed is disallowed', async () => {
+    const { job } = await crawl({ url: 'https://site.test/private/p', mode: 'single', check_tos: false });
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'robots_disallowed' }, quota: { charged: 0 } });
+  });
+
+  it('fails with seed_fetch_failed when the seed cannot be fetched', async () => {
+    const { job } = await crawl({ url: 'https://site.test/missing', mode: 'full', check_tos: false });
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'seed_fetch_failed', details: { http_status: 404, reason: 'http_404' } }, quota: { charged: 0 } });
+  });
+});
