@@ -4,6 +4,7 @@ import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createTables, startDynamo } from './dynamodb.js';
+import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
 import { LambdaHost } from './lambda-host.js';
 import { startS3 } from './s3.js';
@@ -18,6 +19,8 @@ export interface LocalRuntimeConfig {
   port: number;
   dataDir: string;
   seedUsersFile?: string;
+  /** Where the synthesized template is cached; defaults to the data directory. */
+  templateCacheDir?: string;
   /** The wait between two checks of a crawl level; the cloud waits whole seconds. */
   levelPollMs: number;
   /** Overrides the page queue's visibility timeout (tests of redelivery use a short one). */
@@ -135,7 +138,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };
   try {
-    const template = await loadTemplate(path.join(config.dataDir, 'cache'));
+    const template = await loadTemplate(config.templateCacheDir ?? path.join(config.dataDir, 'cache'));
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
     const [dynamo, s3, sqs] = await Promise.all([
       startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1'),
@@ -161,6 +164,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials });
     await createTables(dynamoClient, template);
+    // Lets the admin CLI reach this process's DynamoDB while the runtime holds the data directory.
+    closers.push(await writeEndpointsFile(config.dataDir, process.env));
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
 
     const host = new LambdaHost(template);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,9 +43,14 @@ export async function loadTemplate(cacheDir: string): Promise<CfnTemplate> {
     // not cached yet
   }
   const { synthesizeWithoutBundling } = await import('./synth.js');
-  const template = await synthesizeWithoutBundling(path.join(cacheDir, 'cdk.out'));
+  const outdir = path.join(cacheDir, `cdk.out.${process.pid}`);
+  const template = await synthesizeWithoutBundling(outdir);
+  await rm(outdir, { recursive: true, force: true });
   await mkdir(cacheDir, { recursive: true });
-  await writeFile(cacheFile, JSON.stringify(template));
+  // Written aside and renamed, so a concurrent reader never sees half a file.
+  const partial = `${cacheFile}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify(template));
+  await rename(partial, cacheFile);
   return template;
 }
 

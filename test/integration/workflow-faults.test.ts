@@ -1,0 +1,114 @@
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, startSite } from '../helpers/site.js';
+
+const KEY = 'faults-key-0001';
+let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+let flakyHits = 0;
+
+beforeAll(async () => {
+  site = await startSite({
+    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+    '/': page('Home', ['/a', '/b', '/c', '/flaky']),
+    '/a': page('A'),
+    '/b': page('B'),
+    '/c': page('C', ['/c1']),
+    '/c1': page('C1'),
+    '/flaky': {
+      // 503 twice, then the page: a transient failure retried within the 3 attempts.
+      handle: (_request, response) => {
+        flakyHits += 1;
+        if (flakyHits <= 2) {
+          response.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' });
+          response.end('busy');
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(page('Flaky'));
+      },
+    },
+  });
+  runtime = await startTestRuntime({
+    users: [{ user_id: 'faults', api_key: KEY, plan: 'pro', monthly_pages: 1000 }],
+    hostOverrides: site.overrides,
+    // Redelivery after a crash waits for the visibility timeout; keep it short here.
+    queueVisibilitySeconds: 2,
+    pageLeaseSeconds: 1,
+  });
+});
+afterAll(async () => {
+  runtime?.host.intercept('page-worker', undefined);
+  await runtime?.close();
+  await site?.close();
+});
+
+/** The (depth, index) of the page message a worker invocation carries. */
+function pageOf(event: unknown): string {
+  const body = JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { depth: number; index: number };
+  return `${body.depth}:${body.index}`;
+}
+
+async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['intercept']>[1]) {
+  runtime.host.intercept('page-worker', interceptor);
+  try {
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false } });
+    const id = String(created.json.id);
+    const job = await runtime.waitForJob(KEY, id, 90_000);
+    const result = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
+    const pages = await runtime.request('GET', `/v1/jobs/${id}/pages`, { key: KEY });
+    return { job, text: result.text, ledger: pages.json.pages as Array<Record<string, unknown>> };
+  } finally {
+    runtime.host.intercept('page-worker', undefined);
+  }
+}
+
+const urlsOf = (text: string) => [...text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
+
+describe('faults', () => {
+  it('redelivers the page of a worker that crashed before finishing, and exports it once', async () => {
+    const crashed = new Set<string>();
+    const { job, text } = await crawlWithWorker(async (event, run) => {
+      const key = pageOf(event);
+      // /a crashes before doing anything, /b after exporting but before the message is deleted.
+      if (key === '1:0' && !crashed.has(key)) {
+        crashed.add(key);
+        throw new Error('worker crashed');
+      }
+      const result = await run();
+      if (key === '1:1' && !crashed.has(key)) {
+        crashed.add(key);
+        throw new Error('worker crashed after its work');
+      }
+      return result;
+    });
+    expect(crashed).toEqual(new Set(['1:0', '1:1']));
+    expect(job.status).toBe('completed');
+    expect(urlsOf(text)).toEqual(['/', '/a', '/b', '/c', '/flaky', '/c1'].map((path) => `https://site.test${path}`));
+  });
+
+  it('retries a transient 503 and crawls the page within its attempts', async () => {
+    flakyHits = 0;
+    const { ledger } = await crawlWithWorker(undefined);
+    expect(flakyHits).toBe(3);
+    expect(ledger.find((entry) => entry.url === 'https://site.test/flaky')).toMatchObject({ status: 'crawled', http_status: 200 });
+  });
+
+  it('sends a page whose worker always crashes to the DLQ, marks it failed, and finishes the level', async () => {
+    flakyHits = 10;
+    let attempts = 0;
+    const { job, text, ledger } = await crawlWithWorker(async (event, run) => {
+      if (pageOf(event) === '1:2') {
+        attempts += 1;
+        throw new Error('worker crashed');
+      }
+      return run();
+    });
+    expect(attempts).toBe(3);
+    expect(job.status).toBe('completed');
+    expect(ledger.find((entry) => entry.url === 'https://site.test/c')).toMatchObject({ status: 'failed', reason: 'worker_failed' });
+    expect(urlsOf(text)).toEqual(['/', '/a', '/b', '/flaky'].map((path) => `https://site.test${path}`));
+    expect(job.quota).toEqual({ reserved: 50, charged: 4 });
+  });
+});
