@@ -29,6 +29,13 @@ import {
 /** Evidence longer than this is cut to the clause, then to a window around the decisive words. */
 export const MAX_EVIDENCE_CHARS = 500;
 
+/**
+ * How far back from a word the checks of what precedes it look ("no robots", "our bots", "the
+ * subject of a cue"). Bounded so that a pathological page costs linear time.
+ */
+const LOOK_BEHIND_CHARS = 40;
+const SUBJECT_LOOK_BEHIND_CHARS = 200;
+
 /** Between a relative pronoun and a cue only modal verbs: "content that may violate these Terms". */
 const RELATIVE_CLAUSE_HEAD = /^\s*(?:(?:may|might|could|would|will|can|shall|must|does|do)\s+)*$/i;
 
@@ -83,7 +90,7 @@ function prohibitionAnchor(clause: string, leadIn: LeadIn): number | undefined {
 function automationTerms(clause: string): AutomationTerm[] {
   const found = (pattern: RegExp, kind: AutomationTerm['kind']): AutomationTerm[] =>
     [...clause.matchAll(pattern)]
-      .filter((m) => !SERVICE_OWNED.test(clause.slice(0, m.index)))
+      .filter((m) => !SERVICE_OWNED.test(before(clause, m.index, LOOK_BEHIND_CHARS)))
       .map((m) => ({ index: m.index, word: m[0], kind }));
   return [...found(AUTOMATION_TOOL, 'tool'), ...found(AUTOMATION_ACTIVITY, 'activity')].sort((a, b) => a.index - b.index);
 }
@@ -94,21 +101,27 @@ function isNarrow(clause: string, terms: AutomationTerm[]): boolean {
 }
 
 function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean {
-  const conditions = [...clause.matchAll(CONDITION_TAIL)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-  const inCondition = (index: number): boolean => conditions.some((c) => index >= c.start && index < c.end);
-  const termAfter = (index: number): boolean => terms.some((t) => t.index > index);
+  // condition tails do not overlap and come in order, so the last one starting before an index decides
+  const conditions = [...clause.matchAll(CONDITION_TAIL)];
+  const inCondition = (index: number): boolean => {
+    const tail = conditions[countBefore(conditions.map((c) => c.index), index + 1) - 1];
+    return tail !== undefined && index < tail.index + tail[0].length;
+  };
+  const termIndices = terms.map((t) => t.index);
+  const termAfter = (index: number): boolean => countBefore(termIndices, index + 1) < termIndices.length;
+  const termBetween = (from: number, to: number): boolean => countBefore(termIndices, to) > countBefore(termIndices, from);
 
   const negated = [...clause.matchAll(NEGATION)].some((m) => {
-    if (inCondition(m.index) || RIGHT_BEFORE_NEGATION.test(clause.slice(0, m.index))) return false;
+    if (inCondition(m.index) || RIGHT_BEFORE_NEGATION.test(before(clause, m.index, LOOK_BEHIND_CHARS))) return false;
     const rest = clause.slice(m.index + m[0].length);
-    if (BE_AFTER_NEGATION.test(rest)) return USE_AFTER_NEGATION.test(rest) && terms.length > 0;
+    if (BE_AFTER_NEGATION.test(rest)) return USE_AFTER_NEGATION.test(rest);
     const subject = readerSubject(clause, m.index);
     // "you must not use robots" or "robots must not access"
-    return subject !== undefined && (termAfter(m.index) || terms.some((t) => t.index >= subject.start && t.index < m.index));
+    return subject !== undefined && (termAfter(m.index) || termBetween(subject.start, m.index));
   });
   if (negated) return true;
   if ([...clause.matchAll(ACTIVE_PROHIBITION)].some((m) => termAfter(m.index))) return true;
-  if (terms.some((t) => NO_BEFORE_TERM.test(clause.slice(0, t.index)))) return true;
+  if (terms.some((t) => NO_BEFORE_TERM.test(before(clause, t.index, LOOK_BEHIND_CHARS)))) return true;
   const stated = [...clause.matchAll(PASSIVE_PROHIBITION), ...clause.matchAll(RESTRICTION)];
   return stated.some((m) => readerSubject(clause, m.index) !== undefined);
 }
@@ -118,14 +131,32 @@ function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean
  * describes what the service or a third party does ("we", "our …", "third parties") or sits in a
  * relative clause ("tools to detect content that is prohibited").
  */
-function readerSubject(clause: string, index: number): { start: number; text: string } | undefined {
-  const before = clause.slice(0, index);
-  const last = [...before.matchAll(SUBJECT_BOUNDARY)].at(-1);
-  const start = last === undefined ? 0 : last.index + last[0].length;
-  const text = before.slice(start);
-  const relative = last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && RELATIVE_CLAUSE_HEAD.test(text);
-  if (relative) return undefined;
-  return SERVICE_SUBJECT.test(text.trim()) || /\bwe\b/i.test(text) ? undefined : { start, text };
+function readerSubject(clause: string, index: number): { start: number } | undefined {
+  const windowStart = Math.max(0, index - SUBJECT_LOOK_BEHIND_CHARS);
+  const preceding = clause.slice(windowStart, index);
+  const last = [...preceding.matchAll(SUBJECT_BOUNDARY)].at(-1);
+  const offset = last === undefined ? 0 : last.index + last[0].length;
+  const subject = preceding.slice(offset);
+  const relative = last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && RELATIVE_CLAUSE_HEAD.test(subject);
+  if (relative || SERVICE_SUBJECT.test(subject.trim()) || /\bwe\b/i.test(subject)) return undefined;
+  return { start: windowStart + offset };
+}
+
+/** The text just before `index`, at most `chars` long. */
+function before(clause: string, index: number, chars: number): string {
+  return clause.slice(Math.max(0, index - chars), index);
+}
+
+/** How many of the ascending `indices` are below `limit` (binary search). */
+function countBefore(indices: number[], limit: number): number {
+  let low = 0;
+  let high = indices.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((indices[middle] ?? Infinity) < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -78,7 +78,8 @@ function sentencesOf(text: string, block: Span): Span[] {
   let from = 0;
   for (const brk of body.matchAll(SENTENCE_BREAK)) {
     const stop = brk.index + brk[0].trimEnd().length;
-    if (ABBREVIATION.test(body.slice(from, brk.index))) continue;
+    // the longest abbreviation is six letters, so eight characters show it and its word boundary
+    if (ABBREVIATION.test(body.slice(Math.max(from, brk.index - 8), brk.index))) continue;
     pushTrimmed(sentences, text, block.start + from, block.start + stop);
     from = brk.index + brk[0].length;
   }
