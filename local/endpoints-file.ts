@@ -53,3 +53,13 @@ export async function readEndpointsFile(dataDir: string): Promise<LocalEndpoints
   }
   return LocalEndpointsSchema.parse(JSON.parse(text));
 }
+
+/** Whether the process that wrote the file still runs (a killed runtime leaves the file behind). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

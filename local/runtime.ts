@@ -19,8 +19,6 @@ export interface LocalRuntimeConfig {
   port: number;
   dataDir: string;
   seedUsersFile?: string;
-  /** Where the synthesized template is cached; defaults to the data directory. */
-  templateCacheDir?: string;
   /** The wait between two checks of a crawl level; the cloud waits whole seconds. */
   levelPollMs: number;
   /** Overrides the page queue's visibility timeout (tests of redelivery use a short one). */
@@ -138,7 +136,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };
   try {
-    const template = await loadTemplate(config.templateCacheDir ?? path.join(config.dataDir, 'cache'));
+    const template = await loadTemplate();
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
     const [dynamo, s3, sqs] = await Promise.all([
       startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1'),

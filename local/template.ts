@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const STACK_NAME = 'WebCrawlService';
+/** The template follows from the source, not from the data, so it is cached with the dependencies. */
+const TEMPLATE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'web-crawl-service');
 
 export interface CfnResource {
   Type: string;
@@ -34,7 +36,7 @@ async function inputsHash(): Promise<string> {
  * bundling (the local runtime runs the handlers from source) and cached by the hash of its inputs,
  * since synthesis takes seconds and the template rarely changes.
  */
-export async function loadTemplate(cacheDir: string): Promise<CfnTemplate> {
+export async function loadTemplate(cacheDir = TEMPLATE_CACHE_DIR): Promise<CfnTemplate> {
   const key = await inputsHash();
   const cacheFile = path.join(cacheDir, `template-${key.slice(0, 16)}.json`);
   try {

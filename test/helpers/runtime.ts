@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalRuntime } from '../../local/runtime.js';
-import { PROJECT_ROOT } from '../../local/template.js';
 
 export interface TestUser {
   user_id: string;
@@ -29,8 +28,6 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     port: 0,
     dataDir,
     seedUsersFile: usersFile,
-    // Shared by every test file and run: synthesis takes seconds, the template rarely changes.
-    templateCacheDir: path.join(PROJECT_ROOT, 'node_modules', '.cache', 'web-crawl-service'),
     levelPollMs: 100,
     queueVisibilitySeconds: options.queueVisibilitySeconds,
     pollersPerQueue: 20,
