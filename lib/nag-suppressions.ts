@@ -28,9 +28,5 @@ export function applyNagSuppressions(stack: Stack): void {
       id: 'AwsSolutions-L1',
       reason: 'Functions are pinned to Node.js 22 LTS, the Lambda runtime the code is tested for; moving to a newer runtime is a deliberate, tested change.',
     },
-    {
-      id: 'AwsSolutions-SQS3',
-      reason: 'The queue flagged is itself the dead-letter queue of the page queue.',
-    },
   ]);
 }

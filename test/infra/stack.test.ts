@@ -1,0 +1,547 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CrawlApi } from '../../lib/api.js';
+import { Storage } from '../../lib/storage.js';
+import { CrawlWorkflow } from '../../lib/workflow.js';
+import { JOB_RETENTION_DAYS } from '../../lambdas/domain/retention.js';
+import { errorCodeSchema } from '../../lambdas/api/errors.js';
+import {
+  actionsOf,
+  buildApp,
+  expectResourceLike,
+  functionsByHandler,
+  joinSkeleton,
+  logicalIdOf,
+  resources,
+  resourcesAllowed,
+  statementsOfRole,
+} from './synth.js';
+
+const handlersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../lambdas/handlers');
+
+const DYNAMODB_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLInsert', 'dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'];
+const S3_WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+
+type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits';
+
+/** The tables each function may write: the least-privilege design of the service, one row per handler. */
+const TABLE_WRITES: Record<string, TableName[]> = {
+  'crawl-preflight': ['jobs'],
+  'crawl-plan-level': ['jobs', 'pages'],
+  'crawl-check-level': ['jobs', 'pages'],
+  'crawl-assemble': ['jobs', 'pages'],
+  'crawl-finalize': ['jobs', 'pages', 'usage'],
+  'page-worker': ['jobs', 'pages'],
+  'page-dead-letter': ['jobs', 'pages'],
+  reconciler: ['jobs', 'usage'],
+  authorizer: [],
+  'jobs-create': ['jobs', 'usage', 'rateLimits'],
+  'jobs-get': [],
+  'jobs-cancel': ['jobs'],
+  'jobs-result': [],
+  'jobs-pages': [],
+  'usage-get': [],
+  'sitemap-preview': ['rateLimits'],
+};
+
+/** Functions that may write artefacts, and those that may put messages on the page queue. */
+const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
+const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter'];
+
+const ROUTES: Record<string, string> = {
+  'POST /v1/jobs': 'jobs-create',
+  'GET /v1/jobs/{id}': 'jobs-get',
+  'DELETE /v1/jobs/{id}': 'jobs-cancel',
+  'GET /v1/jobs/{id}/result': 'jobs-result',
+  'GET /v1/jobs/{id}/pages': 'jobs-pages',
+  'GET /v1/usage': 'usage-get',
+  'GET /v1/sitemap/preview': 'sitemap-preview',
+};
+
+let template: Template;
+let tableIds: Record<TableName, string>;
+let artifactsId: string;
+let pageQueueId: string;
+let deadLetterQueueId: string;
+let stateMachineId: string;
+let restApiId: string;
+let fns: ReturnType<typeof functionsByHandler>;
+
+function fn(handler: string) {
+  const found = fns.get(handler);
+  if (!found) throw new Error(`no function with handler ${handler}`);
+  return found;
+}
+
+beforeAll(() => {
+  const { stack } = buildApp();
+  template = Template.fromStack(stack);
+  const storage = stack.node.findChild('Storage');
+  const workflow = stack.node.findChild('Workflow');
+  const api = stack.node.findChild('Api');
+  if (!(storage instanceof Storage) || !(workflow instanceof CrawlWorkflow) || !(api instanceof CrawlApi)) {
+    throw new Error('the stack no longer has Storage, Workflow and Api children');
+  }
+  tableIds = {
+    users: logicalIdOf(storage.users),
+    apiKeys: logicalIdOf(storage.apiKeys),
+    usage: logicalIdOf(storage.usage),
+    jobs: logicalIdOf(storage.jobs),
+    pages: logicalIdOf(storage.pages),
+    rateLimits: logicalIdOf(storage.rateLimits),
+  };
+  artifactsId = logicalIdOf(storage.artifacts);
+  pageQueueId = logicalIdOf(stack.node.findChild('PageQueue') as Queue);
+  deadLetterQueueId = logicalIdOf(stack.node.findChild('PageDeadLetterQueue') as Queue);
+  stateMachineId = logicalIdOf(workflow.stateMachine);
+  restApiId = logicalIdOf(api.restApi);
+  fns = functionsByHandler(template);
+});
+
+describe('resource counts', () => {
+  it.each([
+    ['AWS::DynamoDB::Table', 6],
+    ['AWS::SQS::Queue', 2],
+    ['AWS::StepFunctions::StateMachine', 1],
+    ['AWS::ApiGateway::RestApi', 1],
+    ['AWS::ApiGateway::Authorizer', 1],
+    ['AWS::ApiGateway::Method', 7],
+    ['AWS::Lambda::Function', 16],
+  ])('%s: %i', (type, count) => {
+    template.resourceCountIs(type, count);
+  });
+});
+
+describe('DynamoDB tables', () => {
+  it('are on-demand, with point-in-time recovery and server-side encryption', () => {
+    template.allResourcesProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+    });
+  });
+
+  it('expire jobs, pages and rate-limit windows through expires_at, and never users, keys or usage', () => {
+    for (const name of ['jobs', 'pages', 'rateLimits'] as const) {
+      expectResourceLike(template, tableIds[name], 'AWS::DynamoDB::Table', {
+        TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      });
+    }
+    for (const name of ['users', 'apiKeys', 'usage'] as const) {
+      expectResourceLike(template, tableIds[name], 'AWS::DynamoDB::Table', { TimeToLiveSpecification: Match.absent() });
+    }
+  });
+
+  it('ApiKeys can list a user\'s keys through the by_user index', () => {
+    expectResourceLike(template, tableIds.apiKeys, 'AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'key_hash', KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: Match.arrayWith([
+        Match.objectLike({
+          IndexName: 'by_user',
+          KeySchema: [
+            { AttributeName: 'user_id', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+        }),
+      ]),
+    });
+  });
+
+  it('are retained when the stack is deleted', () => {
+    for (const id of Object.values(tableIds)) {
+      expect(resources(template)[id]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    }
+  });
+});
+
+describe('artefact bucket', () => {
+  it('blocks public access, encrypts, logs access and expires job artefacts', () => {
+    expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: Match.anyValue() } })],
+      },
+      LoggingConfiguration: { DestinationBucketName: { Ref: Match.anyValue() } },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'jobs/', ExpirationInDays: JOB_RETENTION_DAYS, Status: 'Enabled' })]),
+      },
+    });
+  });
+
+  it('writes its access logs to a separate private, encrypted bucket', () => {
+    const bucket = resources(template)[artifactsId];
+    const logBucketId = (bucket?.Properties?.LoggingConfiguration as { DestinationBucketName: { Ref: string } }).DestinationBucketName.Ref;
+    expect(logBucketId).not.toBe(artifactsId);
+    expectResourceLike(template, logBucketId, 'AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: Match.anyValue(),
+    });
+  });
+
+  it('every bucket denies requests that do not use TLS', () => {
+    for (const bucketId of Object.keys(template.findResources('AWS::S3::Bucket'))) {
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Principal: { AWS: '*' },
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+});
+
+describe('SQS', () => {
+  it('the page queue sends a message to the dead-letter queue after 3 receives', () => {
+    expectResourceLike(template, pageQueueId, 'AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterQueueId, 'Arn'] }, maxReceiveCount: 3 },
+    });
+  });
+
+  it('both queues are encrypted and deny requests that do not use TLS', () => {
+    template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    for (const queueId of [pageQueueId, deadLetterQueueId]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('a message stays invisible for longer than the page worker may run', () => {
+    const queue = resources(template)[pageQueueId];
+    const visibility = queue?.Properties?.VisibilityTimeout as number;
+    expect(visibility).toBeGreaterThan(fn('page-worker').properties.Timeout as number);
+  });
+
+  it('the page worker takes one message at a time and reports failed items', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [pageQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('page-worker').logicalId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('the dead-letter consumer reads the dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [deadLetterQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('page-dead-letter').logicalId },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('Lambda functions', () => {
+  it('all run Node.js 22 on arm64 with active tracing', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', {
+      Architectures: ['arm64'],
+      Runtime: 'nodejs22.x',
+      TracingConfig: { Mode: 'Active' },
+    });
+  });
+
+  it('each names, in its crawl:handler metadata, a module in lambdas/handlers/, and every module is deployed once', () => {
+    const all = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(fns.size).toBe(all.length);
+    for (const handler of fns.keys()) {
+      expect(existsSync(path.join(handlersDir, `${handler}.ts`)), `lambdas/handlers/${handler}.ts`).toBe(true);
+    }
+    const modules = readdirSync(handlersDir)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.replace(/\.ts$/, ''));
+    expect([...fns.keys()].sort()).toEqual(modules.sort());
+  });
+});
+
+describe('state machine', () => {
+  let definition: { StartAt: string; TimeoutSeconds?: number; States: Record<string, Record<string, unknown>> };
+
+  beforeAll(() => {
+    const machine = resources(template)[stateMachineId];
+    definition = JSON.parse(joinSkeleton(machine?.Properties?.DefinitionString)) as typeof definition;
+  });
+
+  it('is a STANDARD workflow with tracing and full logging', () => {
+    expectResourceLike(template, stateMachineId, 'AWS::StepFunctions::StateMachine', {
+      StateMachineType: 'STANDARD',
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: { Level: 'ALL', Destinations: [Match.objectLike({ CloudWatchLogsLogGroup: Match.anyValue() })] },
+    });
+  });
+
+  it('has an execution timeout', () => {
+    expect(definition.TimeoutSeconds).toBeGreaterThan(0);
+  });
+
+  it('holds the BFS states, starting at Preflight', () => {
+    expect(definition.StartAt).toBe('Preflight');
+    expect(Object.keys(definition.States)).toEqual(
+      expect.arrayContaining(['Preflight', 'PlanLevel', 'WaitForLevel', 'CheckLevel', 'Assemble', 'Finalize', 'RecordFailure']),
+    );
+    expect(definition.States.WaitForLevel).toMatchObject({ Type: 'Wait', Next: 'CheckLevel' });
+  });
+
+  it.each([
+    ['Preflight', 'crawl-preflight'],
+    ['PlanLevel', 'crawl-plan-level'],
+    ['CheckLevel', 'crawl-check-level'],
+    ['Assemble', 'crawl-assemble'],
+  ])('%s invokes %s and sends any error to RecordFailure', (state, handler) => {
+    expect(definition.States[state]).toMatchObject({
+      Type: 'Task',
+      Resource: `\${GetAtt:${fn(handler).logicalId}.Arn}`,
+      Catch: expect.arrayContaining([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'RecordFailure' })]),
+    });
+  });
+
+  it('a recorded failure still settles the job through Finalize', () => {
+    expect(definition.States.RecordFailure).toMatchObject({ Next: 'Finalize' });
+    expect(definition.States.Finalize).toMatchObject({ Type: 'Task', Resource: `\${GetAtt:${fn('crawl-finalize').logicalId}.Arn}` });
+    // Finalize itself has no Catch back into RecordFailure, which would loop; the reconciler settles it.
+    expect(definition.States.Finalize?.Catch).toBeUndefined();
+  });
+
+  it('may invoke exactly the five step functions', () => {
+    const machine = resources(template)[stateMachineId];
+    const roleId = (machine?.Properties?.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const steps = ['crawl-preflight', 'crawl-plan-level', 'crawl-check-level', 'crawl-assemble', 'crawl-finalize'];
+    expect([...resourcesAllowed(template, roleId, ['lambda:InvokeFunction'])].sort()).toEqual(steps.map((step) => fn(step).logicalId).sort());
+  });
+});
+
+describe('REST API', () => {
+  it('puts every method behind the Lambda authorizer', () => {
+    const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
+    template.allResourcesProperties('AWS::ApiGateway::Method', {
+      AuthorizationType: 'CUSTOM',
+      AuthorizerId: { Ref: authorizerId },
+    });
+  });
+
+  it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'TOKEN',
+      IdentitySource: 'method.request.header.Authorization',
+      RestApiId: { Ref: restApiId },
+    });
+    const [authorizer] = Object.values(template.findResources('AWS::ApiGateway::Authorizer'));
+    expect(JSON.stringify(authorizer)).toContain(JSON.stringify({ 'Fn::GetAtt': [fn('authorizer').logicalId, 'Arn'] }));
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [fn('authorizer').logicalId, 'Arn'] },
+      Principal: 'apigateway.amazonaws.com',
+    });
+  });
+
+  it('routes each method and path to its handler through a proxy integration', () => {
+    const all = resources(template);
+    const pathOf = (resourceId: string): string => {
+      const resource = all[resourceId];
+      if (!resource) throw new Error(`no resource ${resourceId}`);
+      const parent = resource.Properties?.ParentId as { Ref?: string };
+      const part = resource.Properties?.PathPart as string;
+      return parent.Ref ? `${pathOf(parent.Ref)}/${part}` : `/${part}`;
+    };
+    const routes: Record<string, string | undefined> = {};
+    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+      const props = (method as { Properties: { HttpMethod: string; ResourceId: { Ref: string }; Integration: { Type: string; Uri: unknown } } }).Properties;
+      expect(props.Integration.Type).toBe('AWS_PROXY');
+      const target = [...fns].find(([, f]) => JSON.stringify(props.Integration.Uri).includes(JSON.stringify({ 'Fn::GetAtt': [f.logicalId, 'Arn'] })));
+      routes[`${props.HttpMethod} ${pathOf(props.ResourceId.Ref)}`] = target?.[0];
+    }
+    expect(routes).toEqual(ROUTES);
+  });
+
+  it('the stage throttles and writes access logs', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      RestApiId: { Ref: restApiId },
+      MethodSettings: Match.arrayWith([
+        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() }),
+      ]),
+      AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context\\.requestId') },
+    });
+    const [stage] = Object.values(template.findResources('AWS::ApiGateway::Stage'));
+    const [settings] = (stage as { Properties: { MethodSettings: Array<{ ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> } }).Properties.MethodSettings;
+    expect(settings?.ThrottlingRateLimit).toBeGreaterThan(0);
+    expect(settings?.ThrottlingBurstLimit).toBeGreaterThanOrEqual(settings?.ThrottlingRateLimit ?? Infinity);
+  });
+});
+
+describe('gateway responses (CONTRACT 1: API Gateway\'s own answers in the error envelope)', () => {
+  type GatewayResponse = {
+    ResponseType: string;
+    StatusCode?: string;
+    ResponseParameters?: Record<string, string>;
+    ResponseTemplates?: Record<string, string>;
+  };
+  let byType: Map<string, GatewayResponse>;
+
+  beforeAll(() => {
+    byType = new Map(
+      Object.values(template.findResources('AWS::ApiGateway::GatewayResponse')).map((resource) => {
+        const props = (resource as { Properties: GatewayResponse }).Properties;
+        return [props.ResponseType, props];
+      }),
+    );
+  });
+
+  /** The body API Gateway would send: the template with its one `$context` variable filled in. */
+  function body(type: string): unknown {
+    const template = byType.get(type)?.ResponseTemplates?.['application/json'];
+    if (template === undefined) throw new Error(`${type} has no application/json template`);
+    return JSON.parse(template.replaceAll('$context.requestId', 'req-123'));
+  }
+
+  it.each([
+    ['UNAUTHORIZED', '401', 'unauthorized'],
+    ['ACCESS_DENIED', '401', 'unauthorized'],
+    ['THROTTLED', '429', 'rate_limited'],
+    ['MISSING_AUTHENTICATION_TOKEN', '404', 'not_found'],
+    ['REQUEST_TOO_LARGE', '413', 'payload_too_large'],
+    ['DEFAULT_5XX', undefined, 'internal_error'], // no status of its own: API Gateway's 5xx is kept
+  ])('%s answers status %s with code %s', (type, status, code) => {
+    const response = byType.get(type);
+    expect(response, type).toBeDefined();
+    expect(response?.StatusCode).toBe(status);
+    expect(body(type)).toEqual({ error: { code, message: expect.any(String), request_id: 'req-123' } });
+  });
+
+  it('DEFAULT_4XX keeps API Gateway\'s status and answers in the envelope', () => {
+    expect(byType.get('DEFAULT_4XX')?.StatusCode).toBeUndefined();
+    expect(body('DEFAULT_4XX')).toEqual({ error: { code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String), request_id: 'req-123' } });
+  });
+
+  it('every response is JSON in the envelope, and 401s name the Bearer scheme', () => {
+    expect(byType.size).toBeGreaterThanOrEqual(7);
+    for (const [type, response] of byType) {
+      expect(response.ResponseParameters?.['gatewayresponse.header.Content-Type'], type).toBe("'application/json'");
+      const envelope = body(type) as { error: { code: string; message: string; request_id: string } };
+      expect(Object.keys(envelope), type).toEqual(['error']);
+      expect(Object.keys(envelope.error).sort(), type).toEqual(['code', 'message', 'request_id']);
+      expect(envelope.error.message.length, type).toBeGreaterThan(0);
+      if (type !== 'DEFAULT_4XX') expect(errorCodeSchema.safeParse(envelope.error.code).success, `${type}: ${envelope.error.code}`).toBe(true);
+      if (response.StatusCode === '401') {
+        expect(response.ResponseParameters?.['gatewayresponse.header.WWW-Authenticate'], type).toBe("'Bearer'");
+      }
+    }
+  });
+});
+
+describe('IAM least privilege', () => {
+  it.each(Object.entries(TABLE_WRITES))('%s writes exactly the tables it needs', (handler, tables) => {
+    const written = resourcesAllowed(template, fn(handler).roleId, DYNAMODB_WRITES);
+    expect([...written].sort()).toEqual(tables.map((table) => tableIds[table]).sort());
+  });
+
+  it('GetJob only reads, and reads the Jobs table', () => {
+    const statements = statementsOfRole(template, fn('jobs-get').roleId);
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:UpdateItem');
+    // Wildcards (`dynamodb:*`) count too.
+    expect(resourcesAllowed(template, fn('jobs-get').roleId, DYNAMODB_WRITES).size).toBe(0);
+    expect(resourcesAllowed(template, fn('jobs-get').roleId, ['dynamodb:GetItem'])).toEqual(new Set([tableIds.jobs]));
+  });
+
+  it('the authorizer reads only ApiKeys and Users, and writes nothing', () => {
+    const roleId = fn('authorizer').roleId;
+    expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
+    expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:Query'])).toEqual(new Set([tableIds.apiKeys, tableIds.users]));
+    expect(resourcesAllowed(template, roleId, [...S3_WRITES, 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('only CreateJob can start a crawl execution', () => {
+    const starters = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['states:StartExecution']).size > 0).map(([handler]) => handler);
+    expect(starters).toEqual(['jobs-create']);
+    expect(resourcesAllowed(template, fn('jobs-create').roleId, ['states:StartExecution'])).toEqual(new Set([stateMachineId]));
+    // No other role in the stack (API Gateway, EventBridge, the state machine's own) may start one either.
+    const otherRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((roleId) => roleId !== fn('jobs-create').roleId);
+    for (const roleId of otherRoles) {
+      expect(resourcesAllowed(template, roleId, ['states:StartExecution']).size, roleId).toBe(0);
+    }
+  });
+
+  it('only the functions that produce artefacts can write the bucket', () => {
+    const writers = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, S3_WRITES).has(artifactsId)).map(([handler]) => handler);
+    expect(writers.sort()).toEqual([...BUCKET_WRITERS].sort());
+  });
+
+  it('only the planner and the page lanes can enqueue pages', () => {
+    const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(pageQueueId)).map(([handler]) => handler);
+    expect(senders.sort()).toEqual([...PAGE_QUEUE_SENDERS].sort());
+  });
+});
+
+describe('EventBridge', () => {
+  it('an execution that fails, times out or is aborted triggers the reconciler', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          status: Match.arrayEquals(['FAILED', 'TIMED_OUT', 'ABORTED']),
+          stateMachineArn: [{ Ref: stateMachineId }],
+        },
+      },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fn('reconciler').logicalId, 'Arn'] } })],
+    });
+  });
+
+  it('a schedule runs the reconciler', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: Match.stringLikeRegexp('^(rate|cron)\\('),
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fn('reconciler').logicalId, 'Arn'] } })],
+    });
+  });
+
+  it('both rules may invoke the reconciler', () => {
+    for (const ruleId of Object.keys(template.findResources('AWS::Events::Rule'))) {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [fn('reconciler').logicalId, 'Arn'] },
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      });
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('name the API URL, the tables, the bucket and the state machine', () => {
+    template.hasOutput('ApiUrl', { Value: Match.anyValue() });
+    template.hasOutput('UsersTableName', { Value: { Ref: tableIds.users } });
+    template.hasOutput('ApiKeysTableName', { Value: { Ref: tableIds.apiKeys } });
+    template.hasOutput('UsageTableName', { Value: { Ref: tableIds.usage } });
+    template.hasOutput('JobsTableName', { Value: { Ref: tableIds.jobs } });
+    template.hasOutput('ArtifactsBucketName', { Value: { Ref: artifactsId } });
+    template.hasOutput('StateMachineArn', { Value: { Ref: stateMachineId } });
+  });
+
+  it('ApiUrl points at the prod stage of the REST API', () => {
+    const [stageId] = Object.keys(template.findResources('AWS::ApiGateway::Stage', { Properties: { StageName: 'prod', RestApiId: { Ref: restApiId } } }));
+    expect(stageId).toBeDefined();
+    const value = JSON.stringify(Object.values(template.findOutputs('ApiUrl'))[0]?.Value);
+    expect(value).toContain(JSON.stringify({ Ref: restApiId }));
+    expect(value).toContain(JSON.stringify({ Ref: stageId }));
+  });
+});
