@@ -68,6 +68,8 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
   return {
     url: runtime.url,
     host: runtime.host,
+    /** The runtime's data directory (the admin CLI finds the running runtime through it). */
+    dataDir,
     request,
     waitForJob,
     async close() {

@@ -1,0 +1,380 @@
+/**
+ * Account administration: users, API keys and usage. `npm run admin -- <command> [options]`;
+ * `npm run admin -- help` prints the commands.
+ *
+ * By default it works on the running local runtime (`npm start`): the runtime holds the data
+ * directory and hosts the emulators, so the CLI reads `<data dir>/endpoints.json` and talks to its
+ * DynamoDB endpoint. With `--users-table`, `--api-keys-table` and `--usage-table` (the stack's
+ * outputs UsersTableName, ApiKeysTableName, UsageTableName) it works on a deployed stack with the
+ * caller's AWS credentials. Either way it sets the environment variables the handlers read
+ * (lambdas/data/env.ts) and goes through the same data layer; keys are stored only as hashes.
+ *
+ * Exit codes: 0 done, 1 the command failed (no runtime, unknown user or key, AWS error),
+ * 2 the command line is wrong.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, putUser, revokeApiKey, storeApiKey } from '../lambdas/data/accounts.js';
+import { ENV } from '../lambdas/data/env.js';
+import { getUsage } from '../lambdas/data/usage.js';
+import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
+import { quotaPeriod } from '../lambdas/domain/quota.js';
+import { ENDPOINTS_FILE, isProcessAlive, readEndpointsFile } from '../local/endpoints-file.js';
+import { PROJECT_ROOT } from '../local/template.js';
+
+export interface AdminIO {
+  /** Results, one call per block of text. */
+  out(text: string): void;
+  /** Errors and usage text. */
+  err(text: string): void;
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --user <id> --plan free|pro|enterprise [--monthly-pages <n>]
+      Creates a user, or changes an existing user's plan and allowance. Without --monthly-pages a
+      new user (or one changing plan) gets the plan's default: free ${DEFAULT_MONTHLY_PAGES.free}, pro ${DEFAULT_MONTHLY_PAGES.pro}, enterprise ${DEFAULT_MONTHLY_PAGES.enterprise}.
+  create-key --user <id>
+      Issues an API key. The key is printed once and only its hash is stored.
+  revoke-key --key <key> | --key-id <id>
+      Revokes a key, named by the key itself or by its id (a unique prefix of it is enough).
+  list-keys --user <id>
+      Key ids, creation and revocation times (never the keys).
+  usage --user <id> [--period YYYY-MM]
+      Allowance, used, reserved and remaining pages, and open reservations. Default: this month (UTC).
+
+Target (default: the local runtime started with \`npm start\`):
+  --data-dir <dir>          its data directory (default: $CRAWL_DATA_DIR or .crawl-local)
+  --users-table <name> --api-keys-table <name> --usage-table <name> [--region <region>]
+                            a deployed stack's tables (outputs UsersTableName, ApiKeysTableName,
+                            UsageTableName), with your usual AWS credentials
+
+Other options:
+  --json                    machine-readable output
+  -h, --help                this text
+
+Exit codes: 0 done, 1 the command failed, 2 the command line is wrong.`;
+
+const OPTIONS = {
+  user: { type: 'string' },
+  plan: { type: 'string' },
+  'monthly-pages': { type: 'string' },
+  key: { type: 'string' },
+  'key-id': { type: 'string' },
+  period: { type: 'string' },
+  'data-dir': { type: 'string' },
+  region: { type: 'string' },
+  'users-table': { type: 'string' },
+  'api-keys-table': { type: 'string' },
+  'usage-table': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+type Values = Partial<Record<OptionName, string | boolean>>;
+
+const TARGET_OPTIONS = ['data-dir', 'region', 'users-table', 'api-keys-table', 'usage-table'] as const satisfies readonly OptionName[];
+
+/** The command line is wrong: exit 2 with the usage text. */
+class UsageError extends Error {}
+/** The command could not be done: exit 1. */
+class AdminError extends Error {}
+
+// ---- command line -------------------------------------------------------------------------------
+
+// Safe in DynamoDB keys and in the composite keys built from it (`<user>#preview`), and in a shell.
+const userIdSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/, { error: 'must be 1 to 128 letters, digits, ".", "_", "@" or "-", starting with a letter or digit' });
+
+const pagesSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, { error: 'must be a whole number of pages' })
+  .transform(Number)
+  .pipe(z.number().int().min(0).max(1_000_000_000, { error: 'must be at most 1000000000' }));
+
+const periodSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'must be a month written YYYY-MM' });
+
+const keyIdSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{4,64}$/, { error: 'must be a key id (at least 4 hex digits, as list-keys shows it)' })
+  .transform((id) => id.toLowerCase());
+
+const tableNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, { error: 'must be a DynamoDB table name' });
+
+const TargetSchema = z
+  .strictObject({
+    'data-dir': z.string().min(1).optional(),
+    region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, { error: 'must be an AWS region such as eu-west-1' }).optional(),
+    'users-table': tableNameSchema.optional(),
+    'api-keys-table': tableNameSchema.optional(),
+    'usage-table': tableNameSchema.optional(),
+  })
+  .transform((options, ctx): Target => {
+    const tables = [options['users-table'], options['api-keys-table'], options['usage-table']];
+    if (tables.every((table) => table === undefined)) {
+      if (options.region !== undefined) ctx.addIssue({ code: 'custom', message: '--region only applies to a deployed stack (with the --…-table options)' });
+      return { kind: 'local', dataDir: options['data-dir'] };
+    }
+    const [users, apiKeys, usage] = tables;
+    if (users === undefined || apiKeys === undefined || usage === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'a deployed stack needs all of --users-table, --api-keys-table and --usage-table' });
+      return z.NEVER;
+    }
+    if (options['data-dir'] !== undefined) ctx.addIssue({ code: 'custom', message: '--data-dir is for the local runtime; it cannot be combined with the --…-table options' });
+    return { kind: 'stack', region: options.region, tables: { users, apiKeys, usage } };
+  });
+
+type Target = { kind: 'local'; dataDir?: string } | { kind: 'stack'; region?: string; tables: { users: string; apiKeys: string; usage: string } };
+
+interface Invocation {
+  run(now: Date): Promise<Outcome>;
+  target: Target;
+  json: boolean;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .flatMap((issue) => {
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `--${key} is not an option of this command`);
+      const [name] = issue.path;
+      return [name === undefined ? issue.message : `--${String(name)} ${issue.message}`];
+    })
+    .join('\n');
+}
+
+const planSchema = z.enum(PLANS, { error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${PLANS.join(', ')}`) });
+
+const createUserOptions = z.strictObject({ user: userIdSchema, plan: planSchema, 'monthly-pages': pagesSchema.optional() });
+const userOptions = z.strictObject({ user: userIdSchema });
+const revokeKeyOptions = z
+  .strictObject({ key: z.string().min(1, { error: 'must not be empty' }).optional(), 'key-id': keyIdSchema.optional() })
+  .refine((options) => (options.key === undefined) !== (options['key-id'] === undefined), { error: 'name the key with exactly one of --key or --key-id' });
+const usageOptions = z.strictObject({ user: userIdSchema, period: periodSchema.optional() });
+
+/** A command: its options checked by `schema`, then `run` on the parsed options. */
+function command<Schema extends z.ZodType>(schema: Schema, run: (options: z.output<Schema>, now: Date) => Promise<Outcome>) {
+  return {
+    /** Checks the options (a UsageError when wrong) and returns the command ready to run. */
+    bind(values: Values): (now: Date) => Promise<Outcome> {
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) throw new UsageError(describeIssues(parsed.error));
+      return (now) => run(parsed.data, now);
+    },
+  };
+}
+
+function parseCommandLine(argv: readonly string[]): Invocation | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals[0] === 'help') return 'help';
+  if (positionals.length === 0) throw new UsageError('no command given');
+  if (positionals.length > 1) throw new UsageError(`one command at a time; got ${positionals.join(' ')}`);
+  const name = positionals[0] as string;
+  if (!Object.hasOwn(COMMANDS, name)) throw new UsageError(`unknown command "${name}"`);
+
+  const { json = false, help: _help, ...rest } = values as Values;
+  const targetValues: Values = {};
+  const commandValues: Values = {};
+  for (const [option, value] of Object.entries(rest) as Array<[OptionName, string | boolean]>) {
+    ((TARGET_OPTIONS as readonly string[]).includes(option) ? targetValues : commandValues)[option] = value;
+  }
+  const target = TargetSchema.safeParse(targetValues);
+  if (!target.success) throw new UsageError(describeIssues(target.error));
+  return { run: COMMANDS[name as CommandName].bind(commandValues), target: target.data, json: Boolean(json) };
+}
+
+// ---- target -------------------------------------------------------------------------------------
+
+/** Points the data layer at the target through the environment variables the handlers read. */
+async function connect(target: Target): Promise<string> {
+  if (target.kind === 'stack') {
+    if (target.region) process.env.AWS_REGION = target.region;
+    if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) throw new AdminError('no AWS region: pass --region or set AWS_REGION');
+    Object.assign(process.env, { [ENV.usersTable]: target.tables.users, [ENV.apiKeysTable]: target.tables.apiKeys, [ENV.usageTable]: target.tables.usage });
+    return `stack tables ${target.tables.users}, ${target.tables.apiKeys}, ${target.tables.usage}`;
+  }
+  const dataDir = path.resolve(target.dataDir ?? process.env.CRAWL_DATA_DIR ?? path.join(PROJECT_ROOT, '.crawl-local'));
+  let endpoints;
+  try {
+    endpoints = await readEndpointsFile(dataDir);
+  } catch (error) {
+    throw new AdminError(`${path.join(dataDir, ENDPOINTS_FILE)} cannot be read: ${(error as Error).message}`);
+  }
+  const start = `start it with \`npm start\`${target.dataDir ? ` (CRAWL_DATA_DIR=${dataDir})` : ''}, or name a deployed stack's tables with --users-table, --api-keys-table and --usage-table`;
+  if (!endpoints) throw new AdminError(`no local runtime is running on ${dataDir}: ${start}`);
+  if (!isProcessAlive(endpoints.pid)) throw new AdminError(`the local runtime on ${dataDir} (pid ${endpoints.pid}) is not running any more: ${start}`);
+  Object.assign(process.env, endpoints.environment);
+  return `local runtime on ${dataDir}`;
+}
+
+// ---- commands -----------------------------------------------------------------------------------
+
+interface Outcome {
+  text: string;
+  json: unknown;
+}
+
+async function requireUser(userId: string) {
+  const user = await getUser(userId);
+  if (!user) throw new AdminError(`no user "${userId}"; create it with create-user`);
+  return user;
+}
+
+function keyView(record: ApiKeyRecord) {
+  return { key_id: keyIdOf(record.key_hash), user_id: record.user_id, created_at: record.created_at, revoked_at: record.revoked_at };
+}
+
+async function createUser(options: z.output<typeof createUserOptions>, now: Date): Promise<Outcome> {
+  const { user: userId, plan, 'monthly-pages': explicit } = options;
+  const existing = await getUser(userId);
+  // An unchanged plan keeps a custom allowance; a new user or a new plan gets the plan's default.
+  const monthlyPages = explicit ?? (existing?.plan === plan ? existing.monthly_pages : DEFAULT_MONTHLY_PAGES[plan]);
+  const user = { user_id: userId, plan, monthly_pages: monthlyPages, created_at: existing?.created_at ?? now.toISOString() };
+  await putUser(user);
+  return {
+    text: `${existing ? 'Updated' : 'Created'} user ${userId}: plan ${plan}, ${monthlyPages} pages per month.`,
+    json: { ...user, created: !existing },
+  };
+}
+
+async function createKey(options: z.output<typeof userOptions>, now: Date): Promise<Outcome> {
+  const user = await requireUser(options.user);
+  const apiKey = generateApiKey();
+  const record = await storeApiKey(user.user_id, apiKey, now);
+  const keyId = keyIdOf(record.key_hash);
+  return {
+    text: [
+      `API key for user ${user.user_id}. It is shown only this once and cannot be recovered; store it now:`,
+      '',
+      `    ${apiKey}`,
+      '',
+      `Key id: ${keyId} (for list-keys and revoke-key --key-id)`,
+    ].join('\n'),
+    json: { user_id: user.user_id, api_key: apiKey, key_id: keyId, created_at: record.created_at },
+  };
+}
+
+async function revokeKey(options: z.output<typeof revokeKeyOptions>, now: Date): Promise<Outcome> {
+  const record = options.key !== undefined ? await findApiKey(options.key) : await keyById(options['key-id'] ?? '');
+  if (!record) throw new AdminError('no such API key');
+  const keyId = keyIdOf(record.key_hash);
+  if (record.revoked_at) {
+    return { text: `Key ${keyId} of user ${record.user_id} was already revoked at ${record.revoked_at}.`, json: { ...keyView(record), already_revoked: true } };
+  }
+  await revokeApiKey(record.key_hash, now);
+  return {
+    text: `Revoked key ${keyId} of user ${record.user_id}. A deployed API may still accept it for up to 30 s (the authorizer caches its decisions).`,
+    json: { ...keyView({ ...record, revoked_at: now.toISOString() }), already_revoked: false },
+  };
+}
+
+async function keyById(prefix: string): Promise<ApiKeyRecord | undefined> {
+  const matches = await findApiKeysByHashPrefix(prefix);
+  if (matches.length > 1) {
+    const ids = matches.map((record) => `${keyIdOf(record.key_hash)} (user ${record.user_id})`).join(', ');
+    throw new AdminError(`key id ${prefix} is ambiguous: it starts ${matches.length} keys: ${ids}. Give more of the id.`);
+  }
+  if (matches.length === 0) throw new AdminError(`no API key has the id ${prefix}`);
+  return matches[0];
+}
+
+async function listKeys(options: z.output<typeof userOptions>): Promise<Outcome> {
+  const user = await requireUser(options.user);
+  const keys = (await listApiKeys(user.user_id)).sort((a, b) => a.created_at.localeCompare(b.created_at)).map(keyView);
+  if (keys.length === 0) return { text: `User ${user.user_id} has no API keys.`, json: { user_id: user.user_id, keys } };
+  const rows = [['KEY ID', 'CREATED', 'REVOKED'], ...keys.map((key) => [key.key_id, key.created_at, key.revoked_at ?? '-'])];
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  const text = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+  return { text, json: { user_id: user.user_id, keys } };
+}
+
+async function usage(options: z.output<typeof usageOptions>, now: Date): Promise<Outcome> {
+  const user = await requireUser(options.user);
+  const period = options.period ?? quotaPeriod(now);
+  const row = await getUsage(user.user_id, period);
+  const allowance = user.monthly_pages;
+  const remaining = Math.max(0, allowance - row.used - row.reserved);
+  const reservations = Object.entries(row.reservations)
+    .map(([jobId, hold]) => ({ job_id: jobId, pages: hold.pages, reserved_at: hold.at }))
+    .sort((a, b) => a.reserved_at.localeCompare(b.reserved_at));
+  const lines = [
+    `User ${user.user_id} (plan ${user.plan}), period ${period}:`,
+    `  allowance  ${allowance}`,
+    `  used       ${row.used}`,
+    `  reserved   ${row.reserved}`,
+    `  remaining  ${remaining}`,
+    reservations.length === 0 ? 'No open reservations.' : 'Open reservations:',
+    ...reservations.map((hold) => `  job ${hold.job_id}: ${hold.pages} pages since ${hold.reserved_at}`),
+  ];
+  return { text: lines.join('\n'), json: { user_id: user.user_id, period, allowance, used: row.used, reserved: row.reserved, remaining, reservations } };
+}
+
+
+const COMMANDS = {
+  'create-user': command(createUserOptions, createUser),
+  'create-key': command(userOptions, createKey),
+  'revoke-key': command(revokeKeyOptions, revokeKey),
+  'list-keys': command(userOptions, listKeys),
+  usage: command(usageOptions, usage),
+};
+type CommandName = keyof typeof COMMANDS;
+
+/** Runs one command line (without the program name); returns the exit code. */
+export async function runAdmin(argv: readonly string[], io: AdminIO): Promise<number> {
+  let invocation: Invocation | 'help';
+  try {
+    invocation = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`error: ${error.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (invocation === 'help') {
+    io.out(USAGE);
+    return EXIT.ok;
+  }
+  try {
+    await connect(invocation.target);
+    const outcome = await invocation.run(new Date());
+    io.out(invocation.json ? JSON.stringify(outcome.json, null, 2) : outcome.text);
+    return EXIT.ok;
+  } catch (error) {
+    // AWS SDK errors carry their kind in `name` (ResourceNotFoundException, …); the message says the rest.
+    const message = error instanceof AdminError ? error.message : `${(error as Error).name}: ${(error as Error).message}`;
+    io.err(`error: ${message}`);
+    return EXIT.failed;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  runAdmin(process.argv.slice(2), { out: (text) => console.log(text), err: (text) => console.error(text) }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(EXIT.failed);
+    },
+  );
+}

@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeApiKey } from '../../lambdas/data/accounts.js';
+import { reservePages } from '../../lambdas/data/usage.js';
+import { hashApiKey } from '../../lambdas/domain/accounts.js';
+import { quotaPeriod } from '../../lambdas/domain/quota.js';
+import { ENDPOINTS_FILE } from '../../local/endpoints-file.js';
+import { EXIT, runAdmin } from '../../scripts/admin.js';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+
+let runtime: TestRuntime;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime({ users: [] });
+});
+afterAll(async () => {
+  await runtime?.close();
+});
+
+/** Runs the CLI in this process against the test runtime; returns its exit code and output. */
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin([...argv, '--data-dir', runtime.dataDir], { out: (text) => out.push(text), err: (text) => err.push(text) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function adminJson<T>(...argv: string[]): Promise<T> {
+  const result = await admin(...argv, '--json');
+  expect(result.err).toBe('');
+  expect(result.code).toBe(EXIT.ok);
+  return JSON.parse(result.out) as T;
+}
+
+interface CreatedKey {
+  user_id: string;
+  api_key: string;
+  key_id: string;
+}
+
+describe('admin CLI against the running local runtime', () => {
+  it('creates a user and a key the API accepts, lists it without the secret, and revokes it', async () => {
+    // prepare
+    const created = await admin('create-user', '--user', 'alice', '--plan', 'pro');
+    expect(created).toMatchObject({ code: EXIT.ok, out: 'Created user alice: plan pro, 50000 pages per month.' });
+    const issued = await admin('create-key', '--user', 'alice');
+    expect(issued.code).toBe(EXIT.ok);
+    const key = /\b(wcs_[A-Za-z0-9_-]{43})\b/.exec(issued.out)?.[1] ?? '';
+    const keyId = /Key id: ([0-9a-f]{16})/.exec(issued.out)?.[1] ?? '';
+    expect(keyId).toBe(hashApiKey(key).slice(0, 16));
+
+    // the key works
+    const usage = await runtime.request('GET', '/v1/usage', { key });
+    expect(usage.status).toBe(200);
+    expect(usage.json).toEqual({ period: quotaPeriod(new Date()), allowance: 50_000, used: 0, reserved: 0, remaining: 50_000 });
+
+    // listed by id, never by secret
+    const listed = await admin('list-keys', '--user', 'alice');
+    expect(listed.code).toBe(EXIT.ok);
+    expect(listed.out).toMatch(new RegExp(`^${keyId}\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`, 'm'));
+    expect(listed.out).not.toContain(key);
+    expect(listed.out).not.toContain(hashApiKey(key));
+
+    // revoked by a prefix of its id: the API refuses it with the envelope
+    const revoked = await admin('revoke-key', '--key-id', keyId.slice(0, 10));
+    expect(revoked.code).toBe(EXIT.ok);
+    expect(revoked.out).toContain(`Revoked key ${keyId} of user alice`);
+    const refused = await runtime.request('GET', '/v1/usage', { key });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    expect(refused.json.error).toMatchObject({ code: 'unauthorized', message: expect.any(String), request_id: expect.any(String) });
+
+    const keys = await adminJson<{ keys: Array<{ key_id: string; revoked_at: string | null }> }>('list-keys', '--user', 'alice');
+    expect(keys.keys).toEqual([expect.objectContaining({ key_id: keyId, revoked_at: expect.stringMatching(/Z$/) })]);
+    // revoking again is harmless and says so
+    const again = await admin('revoke-key', '--key', key);
+    expect(again).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('already revoked') });
+  });
+
+  it('updates a user: an explicit allowance, kept while the plan stays, the new default when it changes', async () => {
+    await admin('create-user', '--user', 'bob', '--plan', 'free');
+    expect(await adminJson('create-user', '--user', 'bob', '--plan', 'free', '--monthly-pages', '100')).toMatchObject({ plan: 'free', monthly_pages: 100, created: false });
+    const key = (await adminJson<CreatedKey>('create-key', '--user', 'bob')).api_key;
+    expect((await runtime.request('GET', '/v1/usage', { key })).json).toMatchObject({ allowance: 100, remaining: 100 });
+
+    expect(await adminJson('create-user', '--user', 'bob', '--plan', 'free')).toMatchObject({ monthly_pages: 100 });
+    expect(await adminJson('create-user', '--user', 'bob', '--plan', 'enterprise')).toMatchObject({ plan: 'enterprise', monthly_pages: 1_000_000 });
+  });
+
+  it('shows usage with the open reservations', async () => {
+    await admin('create-user', '--user', 'carol', '--plan', 'free', '--monthly-pages', '100');
+    const now = new Date();
+    const period = quotaPeriod(now);
+    await reservePages({ userId: 'carol', period, jobId: 'job-a', pages: 30, allowance: 100, now });
+    await reservePages({ userId: 'carol', period, jobId: 'job-b', pages: 5, allowance: 100, now });
+
+    const usage = await adminJson('usage', '--user', 'carol');
+    expect(usage).toEqual({
+      user_id: 'carol',
+      period,
+      allowance: 100,
+      used: 0,
+      reserved: 35,
+      remaining: 65,
+      reservations: expect.arrayContaining([
+        { job_id: 'job-a', pages: 30, reserved_at: now.toISOString() },
+        { job_id: 'job-b', pages: 5, reserved_at: now.toISOString() },
+      ]),
+    });
+    const text = await admin('usage', '--user', 'carol');
+    expect(text.out).toMatch(/reserved\s+35/);
+    expect(text.out).toContain('job job-a: 30 pages');
+    // another month has nothing
+    expect(await adminJson('usage', '--user', 'carol', '--period', '2001-01')).toMatchObject({ period: '2001-01', used: 0, reserved: 0, remaining: 100, reservations: [] });
+  });
+
+  it('refuses an unknown or ambiguous key id, and names the matching keys', async () => {
+    await admin('create-user', '--user', 'dave', '--plan', 'free');
+    // two keys whose hashes share their first 4 hex digits (found by trying, as a birthday search)
+    const byPrefix = new Map<string, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i++) {
+      const candidate = `test-ambiguous-key-${i}`;
+      const prefix = hashApiKey(candidate).slice(0, 4);
+      const other = byPrefix.get(prefix);
+      if (other) pair = [other, candidate];
+      byPrefix.set(prefix, candidate);
+    }
+    const now = new Date();
+    for (const key of pair) await storeApiKey('dave', key, now);
+    const prefix = hashApiKey(pair[0]).slice(0, 4);
+
+    const ambiguous = await admin('revoke-key', '--key-id', prefix);
+    expect(ambiguous.code).toBe(EXIT.failed);
+    expect(ambiguous.err).toContain(`key id ${prefix} is ambiguous`);
+    for (const key of pair) expect(ambiguous.err).toContain(hashApiKey(key).slice(0, 16));
+    // nothing was revoked
+    const keys = await adminJson<{ keys: Array<{ revoked_at: string | null }> }>('list-keys', '--user', 'dave');
+    expect(keys.keys.map((key) => key.revoked_at)).toEqual([null, null]);
+    expect(await runtime.request('GET', '/v1/usage', { key: pair[0] })).toMatchObject({ status: 200 });
+
+    const unknown = await admin('revoke-key', '--key-id', 'ffffffffffffffff');
+    expect(unknown).toMatchObject({ code: EXIT.failed, err: expect.stringContaining('no API key has the id ffffffffffffffff') });
+    const unknownKey = await admin('revoke-key', '--key', 'wcs_not-a-key-anyone-has');
+    expect(unknownKey).toMatchObject({ code: EXIT.failed, err: 'error: no such API key' });
+  });
+
+  it('fails with 1 for a missing user, and with 2 and the usage for a wrong command line', async () => {
+    expect(await admin('create-key', '--user', 'nobody')).toMatchObject({ code: EXIT.failed, err: expect.stringContaining('no user "nobody"') });
+    expect(await admin('list-keys', '--user', 'nobody')).toMatchObject({ code: EXIT.failed });
+
+    const wrong: Array<[string[], string]> = [
+      [[], 'no command given'],
+      [['frobnicate'], 'unknown command "frobnicate"'],
+      [['create-user', '--user', 'x'], '--plan is required'],
+      [['create-user', '--user', 'x', '--plan', 'gold'], '--plan must be one of free, pro, enterprise'],
+      [['create-user', '--user', 'x', '--plan', 'free', '--monthly-pages', '-5'], "Option '--monthly-pages' argument is ambiguous"],
+      [['create-user', '--user', 'x', '--plan', 'free', '--monthly-pages=-5'], '--monthly-pages must be a whole number of pages'],
+      [['create-user', '--user', 'x', '--plan', 'free', '--monthly-pages', '1e3'], '--monthly-pages must be a whole number of pages'],
+      [['create-user', '--user', 'bad id', '--plan', 'free'], '--user must be 1 to 128 letters'],
+      [['create-key', '--user', 'x', '--plan', 'pro'], '--plan is not an option of this command'],
+      [['revoke-key'], 'exactly one of --key or --key-id'],
+      [['revoke-key', '--key', 'k', '--key-id', 'abcd'], 'exactly one of --key or --key-id'],
+      [['revoke-key', '--key-id', 'xyz'], '--key-id must be a key id'],
+      [['usage', '--user', 'x', '--period', '2024-13'], '--period must be a month written YYYY-MM'],
+      [['usage', '--user', 'x', '--bogus'], "Unknown option '--bogus'"],
+      [['usage', '--user', 'x', '--users-table', 'Users'], 'needs all of --users-table, --api-keys-table and --usage-table'],
+    ];
+    for (const [argv, message] of wrong) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(' ')).toBe(EXIT.usage);
+      expect(result.err, argv.join(' ')).toContain(message);
+      expect(result.err).toContain('Usage: npm run admin -- <command> [options]');
+    }
+    const help = await admin('help');
+    expect(help).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('revoke-key --key <key> | --key-id <id>') });
+  });
+
+  it('says clearly when no runtime is running on the data directory', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'crawl-admin-'));
+    try {
+      const io = { out: () => undefined, err: (text: string) => errors.push(text) };
+      const errors: string[] = [];
+      expect(await runAdmin(['usage', '--user', 'alice', '--data-dir', empty], io)).toBe(EXIT.failed);
+      expect(errors.join('\n')).toContain(`no local runtime is running on ${empty}`);
+
+      // a runtime that was killed leaves its file behind; its process is gone
+      const deadPid = await exitedProcessId();
+      await writeFile(path.join(empty, ENDPOINTS_FILE), JSON.stringify({ pid: deadPid, environment: pickEndpointEnvironment() }));
+      errors.length = 0;
+      expect(await runAdmin(['usage', '--user', 'alice', '--data-dir', empty], io)).toBe(EXIT.failed);
+      expect(errors.join('\n')).toContain(`(pid ${deadPid}) is not running any more`);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+function pickEndpointEnvironment(): Record<string, string> {
+  const names = ['AWS_REGION', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'USERS_TABLE', 'API_KEYS_TABLE', 'USAGE_TABLE'];
+  return Object.fromEntries(names.map((name) => [name, process.env[name] ?? 'x']));
+}
+
+/** The id of a process that has exited (so nothing answers to it). */
+async function exitedProcessId(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid ?? 0;
+}
