@@ -1,3 +1,4 @@
+import { matchesOf } from './regex.js';
 import { segmentText, type Clause, type Sentence } from './segments.js';
 import {
   ACCESS_VERB,
@@ -89,7 +90,7 @@ function prohibitionAnchor(clause: string, leadIn: LeadIn): number | undefined {
 
 function automationTerms(clause: string): AutomationTerm[] {
   const found = (pattern: RegExp, kind: AutomationTerm['kind']): AutomationTerm[] =>
-    [...clause.matchAll(pattern)]
+    matchesOf(pattern, clause)
       .filter((m) => !SERVICE_OWNED.test(before(clause, m.index, LOOK_BEHIND_CHARS)))
       .map((m) => ({ index: m.index, word: m[0], kind }));
   return [...found(AUTOMATION_TOOL, 'tool'), ...found(AUTOMATION_ACTIVITY, 'activity')].sort((a, b) => a.index - b.index);
@@ -102,7 +103,7 @@ function isNarrow(clause: string, terms: AutomationTerm[]): boolean {
 
 function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean {
   // condition tails do not overlap and come in order, so the last one starting before an index decides
-  const conditions = [...clause.matchAll(CONDITION_TAIL)];
+  const conditions = matchesOf(CONDITION_TAIL, clause);
   const inCondition = (index: number): boolean => {
     const tail = conditions[countBefore(conditions.map((c) => c.index), index + 1) - 1];
     return tail !== undefined && index < tail.index + tail[0].length;
@@ -111,7 +112,7 @@ function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean
   const termAfter = (index: number): boolean => countBefore(termIndices, index + 1) < termIndices.length;
   const termBetween = (from: number, to: number): boolean => countBefore(termIndices, to) > countBefore(termIndices, from);
 
-  const negated = [...clause.matchAll(NEGATION)].some((m) => {
+  const negated = matchesOf(NEGATION, clause).some((m) => {
     if (inCondition(m.index) || RIGHT_BEFORE_NEGATION.test(before(clause, m.index, LOOK_BEHIND_CHARS))) return false;
     const rest = clause.slice(m.index + m[0].length);
     if (BE_AFTER_NEGATION.test(rest)) return USE_AFTER_NEGATION.test(rest);
@@ -120,9 +121,9 @@ function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean
     return subject !== undefined && (termAfter(m.index) || termBetween(subject.start, m.index));
   });
   if (negated) return true;
-  if ([...clause.matchAll(ACTIVE_PROHIBITION)].some((m) => termAfter(m.index))) return true;
+  if (matchesOf(ACTIVE_PROHIBITION, clause).some((m) => termAfter(m.index))) return true;
   if (terms.some((t) => NO_BEFORE_TERM.test(before(clause, t.index, LOOK_BEHIND_CHARS)))) return true;
-  const stated = [...clause.matchAll(PASSIVE_PROHIBITION), ...clause.matchAll(RESTRICTION)];
+  const stated = [...matchesOf(PASSIVE_PROHIBITION, clause), ...matchesOf(RESTRICTION, clause)];
   return stated.some((m) => readerSubject(clause, m.index) !== undefined);
 }
 
@@ -134,7 +135,7 @@ function isExplicitProhibition(clause: string, terms: AutomationTerm[]): boolean
 function readerSubject(clause: string, index: number): { start: number } | undefined {
   const windowStart = Math.max(0, index - SUBJECT_LOOK_BEHIND_CHARS);
   const preceding = clause.slice(windowStart, index);
-  const last = [...preceding.matchAll(SUBJECT_BOUNDARY)].at(-1);
+  const last = matchesOf(SUBJECT_BOUNDARY, preceding).at(-1);
   const offset = last === undefined ? 0 : last.index + last[0].length;
   const subject = preceding.slice(offset);
   const relative = last !== undefined && /^(?:that|which|who)$/i.test(last[0]) && RELATIVE_CLAUSE_HEAD.test(subject);
@@ -168,12 +169,12 @@ function countBefore(indices: number[], limit: number): number {
 function isAutomatedConduct(clause: string, terms: AutomationTerm[]): boolean {
   if (terms.length > 1 || terms.some((t) => !AMBIGUOUS_TERM.test(t.word))) return true;
   const inTerm = (index: number): boolean => terms.some((t) => index >= t.index && index < t.index + t.word.length);
-  if ([...clause.matchAll(ACCESS_VERB)].some((m) => !inTerm(m.index))) return true;
+  if (matchesOf(ACCESS_VERB, clause).some((m) => !inTerm(m.index))) return true;
   return terms.some((t) => VERB_OBJECT.test(clause.slice(t.index + t.word.length)));
 }
 
 function leadInOf(clause: string): LeadIn {
-  const cues = [...clause.matchAll(NEGATION), ...clause.matchAll(PASSIVE_PROHIBITION)];
+  const cues = [...matchesOf(NEGATION, clause), ...matchesOf(PASSIVE_PROHIBITION, clause)];
   if (cues.some((m) => readerSubject(clause, m.index) !== undefined) || /\bprohibited\b/i.test(clause)) return 'prohibiting';
   return PERMISSION.test(clause) ? 'permitting' : 'neutral';
 }

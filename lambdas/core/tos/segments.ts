@@ -3,6 +3,8 @@
  * text so the evidence quoted later is verbatim.
  */
 
+import { matchesOf } from './regex.js';
+
 export interface Span {
   start: number;
   end: number;
@@ -54,7 +56,7 @@ interface LineBlock extends Span {
  */
 function lineBlocks(text: string): LineBlock[] {
   const blocks: LineBlock[] = [];
-  for (const line of text.matchAll(/[^\r\n]+/g)) {
+  for (const line of matchesOf(/[^\r\n]+/g, text)) {
     const content = line[0];
     if (content.trim() === '') continue;
     const start = line.index;
@@ -76,7 +78,7 @@ function sentencesOf(text: string, block: Span): Span[] {
   const body = text.slice(block.start, block.end);
   const sentences: Span[] = [];
   let from = 0;
-  for (const brk of body.matchAll(SENTENCE_BREAK)) {
+  for (const brk of matchesOf(SENTENCE_BREAK, body)) {
     const stop = brk.index + brk[0].trimEnd().length;
     // the longest abbreviation is six letters, so eight characters show it and its word boundary
     if (ABBREVIATION.test(body.slice(Math.max(from, brk.index - 8), brk.index))) continue;
@@ -91,7 +93,7 @@ function clausesOf(text: string, sentence: Span): Clause[] {
   const body = text.slice(sentence.start, sentence.end);
   const clauses: Clause[] = [];
   let from = 0;
-  for (const brk of body.matchAll(CLAUSE_BREAK)) {
+  for (const brk of matchesOf(CLAUSE_BREAK, body)) {
     const span = trimmed(text, sentence.start + from, sentence.start + brk.index);
     if (span) clauses.push({ ...span, leadIn: brk[0] === ':' });
     from = brk.index + brk[0].length;

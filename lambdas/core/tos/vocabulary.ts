@@ -65,9 +65,9 @@ export const SERVICE_OWNED = /\bour\s+(?:own\s+)?["“]?$/i;
 
 /** Verbs of access or collection that turn a mention of a tool into conduct ("robots to access"). */
 const ACCESS_VERBS = [
-  'use', 'employ', 'deploy', 'run', 'operate', 'launch', 'access', 'collect', 'copy', 'download', 'extract', 'retrieve', 'index', 'monitor', 'scrape', 'crawl', 'spider',
-  'mine', 'harvest', 'gather', 'search', 'query', 'capture', 'view', 'store', 'mirror', 'reproduce', 'obtain',
-  'interact', 'navigate', 'browse', 'fetch', 'visit',
+  'use', 'employ', 'deploy', 'run', 'operate', 'launch', 'access', 'collect', 'copy', 'download', 'extract',
+  'retrieve', 'index', 'monitor', 'scrape', 'crawl', 'spider', 'mine', 'harvest', 'gather', 'search', 'query',
+  'capture', 'view', 'store', 'mirror', 'reproduce', 'obtain', 'interact', 'navigate', 'browse', 'fetch', 'visit',
 ];
 export const ACCESS_VERB = new RegExp(
   `\\b(?:${ACCESS_VERBS.flatMap((verb) => [...verbForms(verb), pastParticiple(verb)]).join('|')}|retrieval|collection|extraction)\\b`,
@@ -225,6 +225,7 @@ export const CONDUCT_ITEM = new RegExp(
   'i',
 );
 
+/** The past participle of a verb of ACCESS_VERBS ("used", "copied", "run"). */
 function pastParticiple(base: string): string {
   if (base === 'run') return 'run';
   if (base.endsWith('e')) return `${base}d`;
