@@ -36,6 +36,12 @@ const GATEWAY_RESPONSES: Array<{ type: apigw.ResponseType; status?: string; code
   { type: apigw.ResponseType.DEFAULT_5XX, code: 'internal_error', message: 'Internal error.' },
 ];
 
+/** Headers CONTRACT 1 asks for with some codes; gateway throttling has no computed wait, so 1 s. */
+const EXTRA_HEADERS: Record<string, Record<string, string>> = {
+  unauthorized: { 'WWW-Authenticate': "'Bearer'" },
+  rate_limited: { 'Retry-After': "'1'" },
+};
+
 /** Body template: API Gateway fills `$context` variables; the shape is the handlers' envelope. */
 function envelopeTemplate(code: string, message: string): string {
   return JSON.stringify({ error: { code, message, request_id: '$context.requestId' } });
@@ -70,8 +76,7 @@ export class CrawlApi extends Construct {
       this.restApi.addGatewayResponse(response.type.responseType, {
         type: response.type,
         statusCode: response.status,
-        responseHeaders:
-          response.code === 'unauthorized' ? { 'WWW-Authenticate': "'Bearer'", 'Content-Type': "'application/json'" } : { 'Content-Type': "'application/json'" },
+        responseHeaders: { 'Content-Type': "'application/json'", ...EXTRA_HEADERS[response.code] },
         templates: { 'application/json': envelopeTemplate(response.code, response.message) },
       });
     }

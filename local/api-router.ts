@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { LambdaHost } from './lambda-host.js';
+import type { UsageMeter } from './meter.js';
 import { resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
 
 interface Route {
@@ -102,7 +103,16 @@ function singleValues(entries: Iterable<[string, string[]]>): { single: Record<s
  * The local API Gateway: matches the template's routes, runs the TOKEN authorizer, builds REST
  * proxy events for the handlers, and answers its own errors with the template's gateway responses.
  */
-export async function startApiRouter(options: { host: LambdaHost; template: CfnTemplate; names: LocalNames; listenHost: string; port: number; onError(error: unknown): void; isReady(): boolean }) {
+export async function startApiRouter(options: {
+  host: LambdaHost;
+  template: CfnTemplate;
+  names: LocalNames;
+  listenHost: string;
+  port: number;
+  meter: UsageMeter;
+  onError(error: unknown): void;
+  isReady(): boolean;
+}) {
   const { routes, gatewayResponses } = readApi(options.template, options.names);
 
   const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
@@ -126,6 +136,7 @@ export async function startApiRouter(options: { host: LambdaHost; template: CfnT
     const matching = routes.filter((route) => route.pattern.test(url.pathname));
     const route = matching.find((candidate) => candidate.method === method);
     if (!route) return gatewayReply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
+    options.meter.apiRequest();
 
     const body = await readBody(request);
     if (body === 'too_large') return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);

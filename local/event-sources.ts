@@ -2,6 +2,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQ
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { setMaxListeners } from 'node:events';
 import type { LambdaHost } from './lambda-host.js';
+import type { UsageMeter } from './meter.js';
 
 export interface QueueMapping {
   functionLogicalId: string;
@@ -39,7 +40,7 @@ function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
  * messages it handled are deleted. A thrown error leaves the whole batch to reappear after the
  * visibility timeout; `batchItemFailures` leaves just those messages.
  */
-export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: QueueMapping, onError: (error: unknown) => void): () => Promise<void> {
+export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: QueueMapping, meter: UsageMeter, onError: (error: unknown) => void): () => Promise<void> {
   let running = true;
   const abort = new AbortController();
   // Every poller's pending receive listens on the same signal.
@@ -55,7 +56,11 @@ export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: Que
       }),
       { abortSignal: abort.signal },
     );
-    if (!Messages?.length) return;
+    if (!Messages?.length) {
+      // Idle polling costs the same whatever is crawled; it is kept apart from per-page calls.
+      meter.count('SQS.ReceiveMessage (empty)');
+      return;
+    }
     let failed = new Set<string>(Messages.map((message) => message.MessageId ?? ''));
     try {
       const response = (await host.invoke(mapping.functionLogicalId, toSqsEvent(Messages, mapping.queueArn))) as SQSBatchResponse | undefined;

@@ -23,8 +23,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * A minimal endpoint for an AWS JSON-protocol service (`x-amz-target: <Prefix>.<Operation>`), enough
  * for the SDK client of the service to talk to a local stand-in.
  */
-export async function startJsonEndpoint(targetPrefix: string, operations: Record<string, JsonOperation>, host = '127.0.0.1'): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startJsonEndpoint(
+  targetPrefix: string,
+  operations: Record<string, JsonOperation>,
+  onRequest: (request: IncomingMessage) => void,
+  host = '127.0.0.1',
+): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    onRequest(request);
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
       response.end(JSON.stringify(body));

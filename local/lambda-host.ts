@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY } from '../lib/crawl-function.js';
+import type { UsageMeter } from './meter.js';
 import { PROJECT_ROOT, resourcesOfType, type CfnTemplate } from './template.js';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -11,6 +12,7 @@ interface LocalFunction {
   logicalId: string;
   handlerName: string;
   timeoutMs: number;
+  memoryMb: number;
 }
 
 /**
@@ -24,12 +26,15 @@ export class LambdaHost {
   private readonly interceptors = new Map<string, (event: unknown, run: () => Promise<unknown>) => Promise<unknown>>();
   private inFlight = 0;
 
-  constructor(template: CfnTemplate) {
+  constructor(
+    template: CfnTemplate,
+    private readonly meter: UsageMeter,
+  ) {
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
       const handlerName = resource.Metadata?.[HANDLER_METADATA_KEY];
       if (typeof handlerName !== 'string') continue;
       const timeoutSeconds = Number(resource.Properties?.Timeout ?? 3);
-      this.functions.set(logicalId, { logicalId, handlerName, timeoutMs: timeoutSeconds * 1000 });
+      this.functions.set(logicalId, { logicalId, handlerName, timeoutMs: timeoutSeconds * 1000, memoryMb: Number(resource.Properties?.MemorySize ?? 128) });
     }
   }
 
@@ -73,6 +78,7 @@ export class LambdaHost {
     const run = () => handler(event, context);
     const interceptor = this.interceptors.get(fn.handlerName);
     this.inFlight += 1;
+    const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
@@ -84,6 +90,7 @@ export class LambdaHost {
     } finally {
       clearTimeout(timer);
       this.inFlight -= 1;
+      this.meter.lambda(performance.now() - started, fn.memoryMb);
     }
   }
 

@@ -7,6 +7,7 @@ import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
 import { LambdaHost } from './lambda-host.js';
+import { UsageMeter } from './meter.js';
 import { startS3 } from './s3.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
@@ -129,6 +130,7 @@ function rateToMs(expression: string): number {
  */
 export async function startLocalRuntime(config: LocalRuntimeConfig) {
   const startedAt = Date.now();
+  const meter = new UsageMeter();
   await mkdir(config.dataDir, { recursive: true });
   const unlock = await lockDataDir(config.dataDir);
   const closers: Array<() => Promise<void>> = [unlock];
@@ -139,9 +141,9 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     const template = await loadTemplate();
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
     const [dynamo, s3, sqs] = await Promise.all([
-      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1'),
-      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets),
-      startSqsServer({ dataFile: path.join(config.dataDir, 'sqs.json') }),
+      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request) => meter.countJsonRequest('DynamoDB', request)),
+      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request) => meter.count(`S3.${request.method ?? 'GET'}`)),
+      startSqsServer({ dataFile: path.join(config.dataDir, 'sqs.json'), onRequest: (request) => meter.countJsonRequest('SQS', request) }),
     ]);
     closers.push(dynamo.close, s3.close, sqs.close);
 
@@ -166,7 +168,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     closers.push(await writeEndpointsFile(config.dataDir, process.env));
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
 
-    const host = new LambdaHost(template);
+    const host = new LambdaHost(template, meter);
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
     const rules = resourcesOfType(template, 'AWS::Events::Rule');
     const targetOf = (rule: (typeof rules)[number][1]) => {
@@ -185,6 +187,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       waitOverridesMs: { WaitForLevel: config.levelPollMs },
       onExecutionEnded: executionEnded,
       onError: logError,
+      meter,
     });
     process.env.AWS_ENDPOINT_URL_SFN = stepFunctions.endpoint;
     closers.push(stepFunctions.close);
@@ -210,6 +213,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
           reportsBatchItemFailures: ((props.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
           pollers: config.pollersPerQueue,
         },
+        meter,
         logError,
       );
       closers.push(stop);
@@ -225,10 +229,10 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     }
 
     let ready = false;
-    const api = await startApiRouter({ host, template, names, listenHost: config.host, port: config.port, onError: logError, isReady: () => ready });
+    const api = await startApiRouter({ host, template, names, listenHost: config.host, port: config.port, meter, onError: logError, isReady: () => ready });
     closers.push(api.close);
     ready = true;
-    return { url: api.url, host, startupMs: Date.now() - startedAt, close, runningExecutions: stepFunctions.running };
+    return { url: api.url, host, meter, startupMs: Date.now() - startedAt, close, runningExecutions: stepFunctions.running };
   } catch (error) {
     await close();
     throw error;

@@ -21,6 +21,8 @@ export interface SqsServerOptions {
   dataFile?: string;
   /** the clock for visibility, delay, retention and timestamps; long-poll waits stay in real time */
   now?: () => number;
+  /** Told of every request, for metering. */
+  onRequest?: (request: IncomingMessage) => void;
 }
 
 export interface SqsServer {
@@ -59,6 +61,7 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
 
   const inFlight = new Set<Promise<void>>();
   const server = createServer((request, response) => {
+    options.onRequest?.(request);
     const handled = handleRequest(request, response, context);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));

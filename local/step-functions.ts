@@ -1,5 +1,6 @@
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { LambdaHost } from './lambda-host.js';
+import type { UsageMeter } from './meter.js';
 import { ProtocolError, startJsonEndpoint } from './json-endpoint.js';
 
 // aws-local-stepfunctions uses Promise.withResolvers, which Node 22 has and Node 20 lacks.
@@ -48,6 +49,7 @@ export interface StepFunctionsOptions {
   /** Called when an execution ends other than by succeeding, like the EventBridge status-change event. */
   onExecutionEnded(execution: { executionArn: string; stateMachineArn: string; status: ExecutionStatus; input: string }): Promise<void>;
   onError(error: unknown): void;
+  meter: UsageMeter;
 }
 
 /**
@@ -67,6 +69,9 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
       Object.entries(machine.taskFunctions).map(([state, functionId]) => [state, async (taskInput: unknown) => (await options.host.invoke(functionId, taskInput)) as never]),
     );
     const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
+    void (async () => {
+      for await (const event of run.eventLogs) if (event.type === 'StateEntered') options.meter.stateTransition();
+    })().catch(() => undefined);
     const execution: Execution = {
       executionArn,
       stateMachineArn: machine.arn,
@@ -108,7 +113,9 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
     error: execution.error,
   });
 
-  const endpoint = await startJsonEndpoint('AWSStepFunctions', {
+  const endpoint = await startJsonEndpoint(
+    'AWSStepFunctions',
+    {
     StartExecution: async (input) => {
       const machine = machines.get(String(input.stateMachineArn));
       if (!machine) throw new ProtocolError('StateMachineDoesNotExist', `State machine ${String(input.stateMachineArn)} does not exist`);
@@ -131,7 +138,9 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
       await execution.done;
       return { stopDate: execution.stopDate };
     },
-  });
+    },
+    (request) => options.meter.countJsonRequest('StepFunctions', request),
+  );
 
   return {
     endpoint: endpoint.endpoint,

@@ -5,8 +5,10 @@ declare module 'dynalite' {
 }
 
 declare module 's3rver' {
+  import type { Server } from 'node:http';
   import type { AddressInfo } from 'node:net';
   export default class S3rver {
+    httpServer: Server;
     constructor(options: { address?: string; port?: number; directory: string; silent?: boolean; configureBuckets?: Array<{ name: string; configs: string[] }> });
     run(): Promise<AddressInfo>;
     close(): Promise<void>;

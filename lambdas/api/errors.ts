@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { jsonResponse } from './http.js';
 
 export const errorCodeSchema = z.enum([
+  // API Gateway's own 4xx answers with no more specific code (lib/api.ts DEFAULT_4XX).
+  'bad_request',
   'invalid_json',
   'unauthorized',
   'quota_exceeded',
@@ -20,6 +22,7 @@ export const errorCodeSchema = z.enum([
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
   invalid_json: 400,
   unauthorized: 401,
   quota_exceeded: 402,
