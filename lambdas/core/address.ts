@@ -51,6 +51,11 @@ export function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
+// ipaddr.isValid is slow on ordinary names (it tries every IPv4 notation); a name that has neither
+// the shape of an IPv4 literal nor a colon cannot be an address.
+const MAY_BE_IP = /^(?:[0-9a-fx.]+|.*:.*)$/i;
+
 export function isIpLiteral(host: string): boolean {
-  return ipaddr.isValid(stripBrackets(host));
+  const bare = stripBrackets(host);
+  return MAY_BE_IP.test(bare) && ipaddr.isValid(bare);
 }
