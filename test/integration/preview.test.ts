@@ -1,0 +1,78 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, startSite } from '../helpers/site.js';
+
+const KEY = 'preview-key-0001';
+const XML = { 'content-type': 'application/xml' };
+
+const urlset = (paths: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>https://site.test${p}</loc></url>`).join('')}</urlset>`;
+
+let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+
+beforeAll(async () => {
+  site = await startSite({
+    // site.test: robots.txt names a gzipped index (with a misleading name) that nests two sitemaps.
+    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\nSitemap: https://site.test/maps/index.xml\n' },
+    '/maps/index.xml': {
+      headers: XML,
+      body: gzipSync(
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://site.test/maps/a.xml</loc></sitemap><sitemap><loc>https://site.test/maps/b.xml</loc></sitemap><sitemap><loc>https://site.test/maps/index.xml</loc></sitemap></sitemapindex>',
+      ) as unknown as string,
+    },
+    '/maps/a.xml': { headers: XML, body: urlset(['/docs/1', '/docs/2', '/brochure.pdf?v=2', '/docs/1']) },
+    '/maps/b.xml': { headers: XML, body: urlset(['/docs/3', '/style.css', 'http://site.test/insecure']).replace('https://site.testhttp://site.test/insecure', 'http://site.test/insecure') },
+    // other.test: no sitemap at all, so the seed page's links are listed.
+    'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+    'other.test/': page('Other', ['/one', '/two', '/one#again', '/photo.jpg?w=200', 'https://elsewhere.example/x', '/three']),
+  });
+  runtime = await startTestRuntime({ users: [{ user_id: 'previewer', api_key: KEY, plan: 'free', monthly_pages: 10 }], hostOverrides: site.overrides });
+});
+afterAll(async () => {
+  await runtime?.close();
+  await site?.close();
+});
+
+const preview = (query: string) => runtime.request('GET', `/v1/sitemap/preview?${query}`, { key: KEY });
+
+describe('GET /v1/sitemap/preview', () => {
+  it('follows robots.txt sitemaps, gzip by its bytes and nested indexes, and keeps page URLs of the site in order', async () => {
+    const response = await preview('url=https://site.test/');
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({
+      urls: ['https://site.test/docs/1', 'https://site.test/docs/2', 'https://site.test/docs/3'],
+      source: 'sitemap',
+      count: 3,
+      capped: false,
+      assets_filtered: 2,
+    });
+  });
+
+  it('sets capped only when an explicit limit is reached', async () => {
+    expect((await preview('url=https://site.test/&limit=2')).json).toMatchObject({ urls: ['https://site.test/docs/1', 'https://site.test/docs/2'], count: 2, capped: true });
+    expect((await preview('url=https://site.test/&limit=3')).json).toMatchObject({ count: 3, capped: true });
+    expect((await preview('url=https://site.test/&limit=4')).json).toMatchObject({ count: 3, capped: false });
+  });
+
+  it('falls back to the seed page links when no sitemap is reachable', async () => {
+    const response = await preview('url=https://other.test/');
+    expect(response.json).toEqual({
+      urls: ['https://other.test/one', 'https://other.test/two', 'https://other.test/three'],
+      source: 'shallow_crawl',
+      count: 3,
+      capped: false,
+      assets_filtered: 1,
+    });
+  });
+
+  it('consumes no quota and validates its parameters', async () => {
+    expect((await runtime.request('GET', '/v1/usage', { key: KEY })).json).toMatchObject({ used: 0, reserved: 0 });
+    for (const query of ['url=http://site.test/', 'url=https://127.0.0.1/', 'url=https://site.test/&limit=0', 'url=https://site.test/&limit=50001', 'limit=5']) {
+      const response = await preview(query);
+      expect(response.status, query).toBe(422);
+      expect(response.json.error?.code).toBe('validation_error');
+    }
+  });
+});
