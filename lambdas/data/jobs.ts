@@ -58,15 +58,18 @@ export async function markRunning(jobId: string, now: Date): Promise<void> {
   });
 }
 
-/** Records why the job will fail; the status itself is set by `finishJob`. First error wins. */
+/**
+ * Records why a job that is still open will fail; the status itself is set by `finishJob`. The
+ * first error wins, and an ended job's outcome is never rewritten by a late failure.
+ */
 export async function recordJobError(jobId: string, error: JobError): Promise<void> {
   await conditionalUpdate({
     TableName: table(),
     Key: { job_id: jobId },
     UpdateExpression: 'SET #error = :error',
-    ConditionExpression: 'attribute_type(#error, :null)',
-    ExpressionAttributeNames: { '#error': 'error' },
-    ExpressionAttributeValues: { ':error': error, ':null': 'NULL' },
+    ConditionExpression: 'attribute_type(#error, :null) AND #status IN (:queued, :running)',
+    ExpressionAttributeNames: { '#error': 'error', '#status': 'status' },
+    ExpressionAttributeValues: { ':error': error, ':null': 'NULL', ':queued': 'queued', ':running': 'running' },
   });
 }
 

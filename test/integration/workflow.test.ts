@@ -32,10 +32,28 @@ const PAGES = {
 
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
+const wideFetches = { inFlight: 0, max: 0 };
+
+/** A page that takes a while and records how many of its kind are being fetched at once. */
+function trackedSlowPage(title: string) {
+  return {
+    handle: (_request: unknown, response: import('node:http').ServerResponse) => {
+      wideFetches.inFlight += 1;
+      wideFetches.max = Math.max(wideFetches.max, wideFetches.inFlight);
+      setTimeout(() => {
+        wideFetches.inFlight -= 1;
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(page(title));
+      }, 150);
+    },
+  };
+}
 
 beforeAll(async () => {
+  const widePages = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/wide/${i}`, trackedSlowPage(`Wide ${i}`)]));
+  widePages['/wide'] = { body: page('Wide', Array.from({ length: 12 }, (_, i) => `/wide/${i}`)) } as never;
   const slowPages = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`, [`/slow/${i}/child`]), delayMs: 400 }]));
-  site = await startSite({ ...PAGES, ...slowPages });
+  site = await startSite({ ...PAGES, ...slowPages, ...widePages });
   runtime = await startTestRuntime({ users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }], hostOverrides: site.overrides });
 });
 afterAll(async () => {
@@ -116,6 +134,21 @@ describe('full crawl', () => {
     expect(job.quota).toEqual({ reserved: 50, charged: 4 });
     expect(Number(after.used) - Number(before.used)).toBe(4);
     expect(after.reserved).toBe(before.reserved);
+  });
+
+  it('never has more than `concurrency` page fetches in flight for the job', async () => {
+    const { job } = await crawl({ url: 'https://site.test/wide', mode: 'full', max_depth: 1, concurrency: 3, check_tos: false });
+    expect(job.progress).toMatchObject({ pages_crawled: 13 });
+    expect(wideFetches.max).toBe(3);
+  });
+
+  it('settles the quota exactly once, even when Finalize runs again', async () => {
+    const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 1, max_pages: 10, check_tos: false });
+    const usage = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    await runtime.host.invoke(runtime.host.logicalIdOf('crawl-finalize'), { job_id: id, depth: 1 });
+    await runtime.host.invoke(runtime.host.logicalIdOf('crawl-finalize'), { job_id: id, failure: { Error: 'States.TaskFailed' } });
+    expect((await runtime.request('GET', '/v1/usage', { key: KEY })).json).toEqual(usage);
+    expect((await runtime.request('GET', `/v1/jobs/${id}`, { key: KEY })).json).toMatchObject({ status: 'completed', quota: job.quota, error: null });
   });
 
   it('stops promptly on cancel, keeps the nearest pages, and charges only those', async () => {
