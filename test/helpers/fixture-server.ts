@@ -1,7 +1,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
-import { createTestCa } from './tls.js';
+import { createTestCa, type TestCa } from './tls.js';
 
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -14,8 +14,9 @@ export interface FixtureSite {
 }
 
 /** An HTTPS site on 127.0.0.1 with a certificate for the given names, signed by the test CA. */
-export async function startFixtureSite(hostnames: string[], handler: Handler): Promise<FixtureSite> {
-  const { caPem, certPem, keyPem } = createTestCa(hostnames);
+/** `ca` signs the certificate; by default the run's CA, which the test processes trust. */
+export async function startFixtureSite(hostnames: string[], handler: Handler, ca?: TestCa): Promise<FixtureSite> {
+  const { caPem, certPem, keyPem } = createTestCa(hostnames, ca);
   const requests: IncomingMessage[] = [];
   const server: Server = createHttpsServer({ cert: certPem, key: keyPem }, (request, response) => {
     requests.push(request);

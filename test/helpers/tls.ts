@@ -84,8 +84,7 @@ export function writeRunCa(dir: string): string {
 }
 
 /** A CA and a leaf certificate for loopback HTTPS fixture sites (`https.createServer({ cert, key })`). */
-export function createTestCa(hostnames: string[]): TestCertificates {
-  const ca = testCa();
+export function createTestCa(hostnames: string[], ca: TestCa = testCa()): TestCertificates {
   const keys = rsaKeyPair();
   const leaf = newCertificate(keys.publicKey, hostnames[0] ?? 'localhost');
   leaf.setIssuer(ca.cert.subject.attributes);

@@ -6,6 +6,7 @@ import { createFetcher, type FetcherConfig } from '../../../lambdas/net/fetcher.
 import { parseHostOverrides } from '../../../lambdas/net/host-overrides.js';
 import type { ResolveHost } from '../../../lambdas/net/pinned-connector.js';
 import { startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
+import { createCa } from '../../helpers/tls.js';
 
 const MiB = 1024 * 1024;
 const GZIP_BOMB = gzipSync(Buffer.alloc(64 * MiB));
@@ -349,8 +350,13 @@ describe('network failures', () => {
   });
 
   it('refuses an untrusted certificate without retry', async () => {
-    const fetchWithoutTestCa = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${site.port}`) });
-    expect(await failure(fetchWithoutTestCa('https://site.test/'))).toMatchObject({ reason: 'connect_failed', retryable: false });
+    const untrusted = await startFixtureSite(['site.test'], (_request, response) => response.end('hello'), createCa());
+    try {
+      const fetchUntrusted = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${untrusted.port}`) });
+      expect(await failure(fetchUntrusted('https://site.test/'))).toMatchObject({ reason: 'connect_failed', retryable: false });
+    } finally {
+      await untrusted.close();
+    }
   });
 });
 
