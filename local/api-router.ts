@@ -118,7 +118,9 @@ export async function startApiRouter(options: {
   const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
     const configured = gatewayResponses.get(type) ?? gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
     const body = (configured?.template ?? '{"message":"error"}').replaceAll('$context.requestId', requestId);
-    response.writeHead(configured?.status ?? fallbackStatus, { 'content-type': 'application/json', ...(configured?.headers ?? {}) });
+    // Header names are case-insensitive: the template's `Content-Type` replaces the default, not joins it.
+    const headers = Object.fromEntries(Object.entries(configured?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    response.writeHead(configured?.status ?? fallbackStatus, { 'content-type': 'application/json', ...headers });
     response.end(body);
   };
 
@@ -139,7 +141,11 @@ export async function startApiRouter(options: {
     options.meter.apiRequest();
 
     const body = await readBody(request);
-    if (body === 'too_large') return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
+    if (body === 'too_large') {
+      // The rest of the body is left unread, so the connection cannot carry another request.
+      response.setHeader('connection', 'close');
+      return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
+    }
 
     let authorizerContext: Record<string, unknown> = {};
     if (route.authorizerFunctionId) {

@@ -61,10 +61,15 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
   const executions = new Map<string, Execution>();
   let stopping = false;
   const machines = new Map(options.stateMachines.map((machine) => [machine.arn, machine]));
+  // Constructing a StateMachine validates the whole definition, hundreds of milliseconds of CPU
+  // that would stall every request; one instance per machine runs all its executions.
+  const compiled = new Map(
+    options.stateMachines.map((machine) => [machine.arn, new StateMachine(machine.definition, { validationOptions: { checkArn: false } })]),
+  );
 
   const start = (machine: LocalStateMachine, name: string, input: string): Execution => {
     const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
-    const stateMachine = new StateMachine(machine.definition, { validationOptions: { checkArn: false } });
+    const stateMachine = compiled.get(machine.arn) ?? new StateMachine(machine.definition, { validationOptions: { checkArn: false } });
     const taskResourceLocalHandlers = Object.fromEntries(
       Object.entries(machine.taskFunctions).map(([state, functionId]) => [state, async (taskInput: unknown) => (await options.host.invoke(functionId, taskInput)) as never]),
     );
