@@ -1,0 +1,99 @@
+import { isTag, type AnyNode, type ChildNode, type Document, type Element } from 'domhandler';
+import { createElement, findAncestor, removeNodes, setChildren } from './export/dom.js';
+import { extractMainContent } from './export/main-content.js';
+import { toMarkdown } from './export/markdown.js';
+import { normalizeForExport } from './export/normalize.js';
+import { toPlainText } from './export/text.js';
+import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf } from './html.js';
+
+export type ExportFormat = 'markdown' | 'text';
+
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['markdown', 'text'];
+
+export interface ExportOptions<F extends ExportFormat> {
+  /** The page's final URL: relative links and images are resolved against it (or its `<base href>`). */
+  url: string;
+  /** Leave out navigation, headers, footers, sidebars, cookie banners: keep the article. */
+  onlyMainContent: boolean;
+  /** The formats to produce; both when omitted. */
+  formats?: readonly F[];
+}
+
+export type PageExport<F extends ExportFormat = ExportFormat> = {
+  title: string | undefined;
+  /** The page was longer than `MAX_HTML_CHARS`; only its beginning was exported. */
+  truncated: boolean;
+} & Record<F, string>;
+
+/**
+ * The page's content as markdown and/or plain text. Never throws on bad markup; the work is
+ * bounded by the size cap and the depth cap of `parseHtml`.
+ */
+export function exportPage<F extends ExportFormat = ExportFormat>(html: string, options: ExportOptions<F>): PageExport<F> {
+  const { document, truncated } = parseHtml(html);
+  const title = pageTitle(document);
+  const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
+  const body = pageBody(document);
+  const content = options.onlyMainContent ? extractMainContent(body, title) : body;
+  if (content) normalizeForExport(content, base);
+
+  const formats = options.formats ?? (EXPORT_FORMATS as readonly F[]);
+  const output = {} as Record<F, string>;
+  for (const format of formats) {
+    const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
+    output[format] = tidy(converted);
+  }
+  return { title, truncated, ...output };
+}
+
+/** `<title>`, else the Open Graph title, else the first `<h1>`. */
+export function pageTitle(document: Document): string | undefined {
+  const candidates = [
+    () => firstElement(document, (e) => e.name === 'title' && !findAncestor(e, 'svg')),
+    () => {
+      const meta = firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name) === 'og:title');
+      return meta?.attribs.content;
+    },
+    () => firstElement(document, (e) => e.name === 'h1'),
+  ];
+  for (const candidate of candidates) {
+    const found = candidate();
+    const text = collapseWhitespace(typeof found === 'string' ? found : found ? textOf(found) : '').trim();
+    if (text !== '') return text;
+  }
+  return undefined;
+}
+
+/** Metadata elements, which broken markup may put anywhere; never content. */
+const METADATA = new Set(['title', 'meta', 'link', 'base']);
+
+/**
+ * The `<body>`, including content that broken markup left after `</body>`; a document without a
+ * body gets one holding everything but metadata.
+ */
+function pageBody(document: Document): Element {
+  removeNodes(descendantElements(document, (e) => METADATA.has(e.name)));
+  const body = firstElement(document, (e) => e.name === 'body');
+  if (!body) return createElement('body', withoutShell(document.children));
+  const trailing: ChildNode[] = [];
+  for (let node: AnyNode = body; node.parent; node = node.parent) {
+    for (let next = node.next; next; next = next.next) trailing.push(next);
+  }
+  if (trailing.length > 0) setChildren(body, [...body.children, ...trailing]);
+  return body;
+}
+
+/** Nodes with the `<html>` and `<head>` wrappers taken off (what is left in a head is misplaced content). */
+function withoutShell(nodes: ChildNode[]): ChildNode[] {
+  return nodes.flatMap((node) => (isTag(node) && (node.name === 'html' || node.name === 'head') ? withoutShell(node.children) : [node]));
+}
+
+const SEPARATOR_LINE = /^([ \t]*)---([ \t]*)$/gm;
+
+/**
+ * Trims, keeps at most one blank line in a row, and rewrites any line that reads `---` (the page
+ * separator of the assembled document, CONTRACT 4) as `- - -`.
+ */
+function tidy(output: string): string {
+  return output.replace(SEPARATOR_LINE, '$1- - -$2').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,116 @@
+import { Element, Text, isTag, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+
+/**
+ * Tree edits on domhandler nodes that stay linear on wide pages: removing thousands of siblings
+ * one `splice` at a time is quadratic, so removals are batched per parent.
+ */
+
+export function createElement(name: string, children: ChildNode[] = []): Element {
+  const element = new Element(name, {});
+  setChildren(element, children);
+  return element;
+}
+
+export function createText(data: string): Text {
+  return new Text(data);
+}
+
+/** Makes `children` the children of `parent`, detaching them from where they were. */
+export function setChildren(parent: ParentNode, children: ChildNode[]): void {
+  const moving = children.filter((child) => child.parent !== null && child.parent !== parent);
+  if (moving.length > 0) removeNodes(moving);
+  relink(parent, children);
+}
+
+/** Detaches every node of `nodes` from its parent, one pass per parent. */
+export function removeNodes(nodes: Iterable<AnyNode>): void {
+  const byParent = new Map<ParentNode, Set<AnyNode>>();
+  for (const node of nodes) {
+    if (!node.parent) continue;
+    let set = byParent.get(node.parent);
+    if (!set) byParent.set(node.parent, (set = new Set()));
+    set.add(node);
+  }
+  for (const [parent, removed] of byParent) {
+    for (const node of removed) {
+      node.parent = null;
+      node.prev = null;
+      node.next = null;
+    }
+    relink(parent, parent.children.filter((child) => !removed.has(child)));
+  }
+}
+
+export function removeNode(node: AnyNode): void {
+  removeNodes([node]);
+}
+
+/** Puts `replacement` (a node or several) where `node` is. */
+export function replaceNode(node: ChildNode, replacement: ChildNode | ChildNode[]): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const replacements = Array.isArray(replacement) ? replacement : [replacement];
+  const moving = replacements.filter((child) => child.parent !== null && child.parent !== parent);
+  if (moving.length > 0) removeNodes(moving);
+  const incoming = new Set(replacements);
+  const children: ChildNode[] = [];
+  for (const child of parent.children) {
+    if (child === node) for (const added of replacements) children.push(added);
+    else if (!incoming.has(child)) children.push(child);
+  }
+  node.parent = null;
+  node.prev = null;
+  node.next = null;
+  relink(parent, children);
+}
+
+/** Moves `node` just before `reference`. */
+export function insertBefore(reference: ChildNode, node: ChildNode): void {
+  const parent = reference.parent;
+  if (!parent) return;
+  if (node.parent) removeNode(node);
+  const children: ChildNode[] = [];
+  for (const child of parent.children) {
+    if (child === reference) children.push(node);
+    children.push(child);
+  }
+  relink(parent, children);
+}
+
+/** Replaces `element` by its children. */
+export function unwrap(element: Element): void {
+  replaceNode(element, [...element.children]);
+}
+
+/**
+ * Makes `children` the children of `parent` without detaching them from their old parent: only for
+ * callers that rebuild the old parent's children themselves (it keeps a rewrite of a wide node linear).
+ */
+export function relink(parent: ParentNode, children: ChildNode[]): void {
+  parent.children = children;
+  let previous: ChildNode | null = null;
+  for (const child of children) {
+    child.parent = parent;
+    child.prev = previous;
+    if (previous) previous.next = child;
+    previous = child;
+  }
+  if (previous) previous.next = null;
+}
+
+export function elementChildren(parent: ParentNode): Element[] {
+  return parent.children.filter(isTag);
+}
+
+/** Nearest ancestor named `name` within `maxLevels` levels (all levels when omitted). */
+export function findAncestor(node: AnyNode, name: string, maxLevels = Number.POSITIVE_INFINITY): Element | undefined {
+  let level = 0;
+  for (let current = node.parent; current && level < maxLevels; current = current.parent, level++) {
+    if (isTag(current) && current.name === name) return current;
+  }
+  return undefined;
+}
+
+export function classAndId(element: Element): string {
+  return `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`;
+}

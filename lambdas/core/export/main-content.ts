@@ -1,0 +1,686 @@
+import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+import { collapseWhitespace, descendantElements, textOf } from '../html.js';
+import {
+  classAndId,
+  createElement,
+  elementChildren,
+  findAncestor,
+  relink,
+  removeNodes,
+  replaceNode,
+  setChildren,
+} from './dom.js';
+
+/**
+ * Main-content extraction: the content-scoring approach of Mozilla's Readability.js (Apache-2.0),
+ * re-implemented on the htmlparser2 tree so that no browser-like DOM is needed. Paragraph-like
+ * elements are scored by length and commas, the scores flow to their ancestors, the best ancestor
+ * (discounted by link density) wins, related siblings join it, and junk inside is cleaned out.
+ * When the result is short the extraction is retried with fewer filters, as Readability does.
+ */
+
+const UNLIKELY_CANDIDATE =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
+const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+const NEGATIVE_CLASS =
+  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
+const BYLINE = /byline|author|dateline|writtenby|p-author/i;
+const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
+const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
+const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
+const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
+const SENTENCE_END = /\.( |$)/;
+
+const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
+const TAGS_TO_SCORE = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
+const EMPTY_REMOVABLE = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** A div holding one of these is a container, not a paragraph. */
+const BLOCK_IN_DIV = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul']);
+const PHRASING = new Set([
+  'abbr', 'audio', 'b', 'bdo', 'br', 'button', 'cite', 'code', 'data', 'datalist', 'dfn', 'em', 'embed', 'i',
+  'img', 'input', 'kbd', 'label', 'mark', 'math', 'meter', 'noscript', 'object', 'output', 'progress', 'q',
+  'ruby', 'samp', 'script', 'select', 'small', 'span', 'strong', 'sub', 'sup', 'textarea', 'time', 'var', 'wbr',
+]);
+const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
+const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', 'ul']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const EMBEDS = new Set(['object', 'embed', 'iframe']);
+const ALWAYS_CLEANED = ['object', 'embed', 'footer', 'link', 'aside'];
+const FORM_CONTROLS = ['iframe', 'input', 'textarea', 'select', 'button'];
+
+const TOP_CANDIDATES = 5;
+const MIN_ARTICLE_CHARS = 500;
+const SHARE_ELEMENT_MAX_CHARS = 500;
+
+interface Flags {
+  stripUnlikely: boolean;
+  weightClasses: boolean;
+  cleanConditionally: boolean;
+}
+
+const ATTEMPTS: Flags[] = [
+  { stripUnlikely: true, weightClasses: true, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: true, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: false, cleanConditionally: true },
+  { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
+];
+
+/**
+ * The main content of `body` as a new element, or undefined when the page has no text at all.
+ * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
+ */
+export function extractMainContent(body: Element, title: string | undefined): Element | undefined {
+  removeBoilerplate(body);
+  let best: { article: Element; length: number } | undefined;
+  for (const flags of ATTEMPTS) {
+    const page = body.cloneNode(true);
+    const article = new Attempt(flags, title).run(page);
+    const length = innerText(article).length;
+    if (length >= MIN_ARTICLE_CHARS) return article;
+    if (!best || length > best.length) best = { article, length };
+  }
+  return best && best.length > 0 ? best.article : undefined;
+}
+
+const BOILERPLATE_TAGS = new Set([
+  'nav', 'header', 'footer', 'aside', 'menu', 'dialog', 'svg', 'iframe', 'object', 'embed', 'canvas',
+  'button', 'select', 'input', 'textarea',
+]);
+const BOILERPLATE_ROLES = new Set([...UNLIKELY_ROLES, 'banner', 'contentinfo', 'search']);
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
+/** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
+const CONSENT_BANNER_MAX_CHARS = 2000;
+
+/** Removes what is never the main content: navigation, page header and footer, sidebars, hidden elements, cookie banners. */
+function removeBoilerplate(root: Element): void {
+  const boilerplate: Element[] = [];
+  const stack: AnyNode[] = [...root.children];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (!isTag(node)) continue;
+    if (isBoilerplate(node)) boilerplate.push(node);
+    else for (const child of node.children) stack.push(child);
+  }
+  removeNodes(boilerplate);
+}
+
+function isBoilerplate(element: Element): boolean {
+  const { attribs } = element;
+  if (BOILERPLATE_TAGS.has(element.name) || BOILERPLATE_ROLES.has(attribs.role ?? '')) return true;
+  if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return true;
+  if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return true;
+  return CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS;
+}
+
+class Attempt {
+  private readonly scores = new Map<Element, number>();
+  private readonly toScore: Element[] = [];
+  private readonly dataTables = new Set<Element>();
+  /**
+   * Lengths while preparing: a div is measured before anything inside it is removed, and only
+   * its own children are regrouped, so what is cached for a subtree stays true until it is visited.
+   */
+  private readonly preparedLengths = new TextLengths();
+  /** Lengths once the tree is prepared. */
+  private lengths = new TextLengths();
+  private bylineRemoved = false;
+  private titleHeadingRemoved = false;
+
+  constructor(
+    private readonly flags: Flags,
+    private readonly title: string | undefined,
+  ) {}
+
+  run(page: Element): Element {
+    this.prepare(page);
+    const candidates = this.scoreParagraphs();
+    const top = this.pickTopCandidate(page, candidates);
+    const article = this.joinSiblings(top);
+    this.cleanArticle(article);
+    return article;
+  }
+
+  /** Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. */
+  private prepare(parent: ParentNode): void {
+    const kept: ChildNode[] = [];
+    for (const child of parent.children) {
+      if (!isTag(child)) {
+        kept.push(child);
+        continue;
+      }
+      if (this.isDroppedDuringPrepare(child)) continue;
+      let element = child;
+      if (TAGS_TO_SCORE.has(element.name)) this.toScore.push(element);
+      if (element.name === 'div') element = this.reshapeDiv(element);
+      kept.push(element);
+      this.prepare(element);
+    }
+    setChildren(parent, kept);
+  }
+
+  private isDroppedDuringPrepare(element: Element): boolean {
+    const match = classAndId(element);
+    if (!this.bylineRemoved && isByline(element, match)) {
+      this.bylineRemoved = true;
+      return true;
+    }
+    if (!this.titleHeadingRemoved && this.duplicatesTitle(element)) {
+      this.titleHeadingRemoved = true;
+      return true;
+    }
+    if (this.flags.stripUnlikely) {
+      if (
+        UNLIKELY_CANDIDATE.test(match) &&
+        !MAYBE_CANDIDATE.test(match) &&
+        element.name !== 'body' &&
+        element.name !== 'a' &&
+        !findAncestor(element, 'table', 4) &&
+        !findAncestor(element, 'code', 4)
+      ) {
+        return true;
+      }
+      if (UNLIKELY_ROLES.has(element.attribs.role ?? '')) return true;
+    }
+    return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
+  }
+
+  private duplicatesTitle(element: Element): boolean {
+    if ((element.name !== 'h1' && element.name !== 'h2') || !this.title) return false;
+    return textSimilarity(this.title, textOf(element)) > 0.75;
+  }
+
+  /** Wraps loose phrasing content in paragraphs; a div that is really a paragraph becomes one. */
+  private reshapeDiv(div: Element): Element {
+    const children: ChildNode[] = [];
+    let paragraph: ChildNode[] | undefined;
+    const closeParagraph = () => {
+      if (!paragraph) return;
+      while (paragraph.length > 0 && isWhitespace(paragraph[paragraph.length - 1] as ChildNode)) paragraph.pop();
+      const element = new Element('p', {});
+      relink(element, paragraph);
+      children.push(element);
+      paragraph = undefined;
+    };
+    for (const child of div.children) {
+      if (isPhrasing(child)) {
+        if (paragraph) paragraph.push(child);
+        else if (!isWhitespace(child)) paragraph = [child];
+        else children.push(child);
+      } else {
+        closeParagraph();
+        children.push(child);
+      }
+    }
+    closeParagraph();
+    relink(div, children);
+
+    const only = singleChildElement(div, 'p');
+    if (only && linkDensity(this.preparedLengths, div) < 0.25) {
+      // The paragraph takes the div's place when the parent's children are rebuilt.
+      this.toScore.push(only);
+      return only;
+    }
+    if (!hasBlockDescendant(div)) {
+      div.name = 'p';
+      this.toScore.push(div);
+    }
+    return div;
+  }
+
+  private scoreParagraphs(): Element[] {
+    const candidates: Element[] = [];
+    for (const element of this.toScore) {
+      if (!element.parent || !isTag(element.parent)) continue;
+      const text = innerText(element);
+      if (text.length < 25) continue;
+      const score = 1 + (text.match(COMMAS)?.length ?? 0) + 1 + Math.min(Math.floor(text.length / 100), 3);
+      let level = 0;
+      for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
+        if (!isTag(ancestor) || !ancestor.parent || !isTag(ancestor.parent)) continue;
+        if (!this.scores.has(ancestor)) {
+          this.scores.set(ancestor, this.initialScore(ancestor));
+          candidates.push(ancestor);
+        }
+        const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+        this.addScore(ancestor, score / divider);
+      }
+    }
+    this.lengths = new TextLengths();
+    for (const candidate of candidates) {
+      this.scores.set(candidate, this.score(candidate) * (1 - linkDensity(this.lengths, candidate)));
+    }
+    return candidates;
+  }
+
+  private pickTopCandidate(page: Element, candidates: Element[]): Element {
+    const top = [...candidates].sort((a, b) => this.score(b) - this.score(a)).slice(0, TOP_CANDIDATES);
+    let candidate = top[0];
+    if (!candidate || candidate === page) {
+      const wrapper = createElement('div', [...page.children]);
+      setChildren(page, [wrapper]);
+      this.scores.set(wrapper, this.initialScore(wrapper));
+      return wrapper;
+    }
+    candidate = this.commonAncestorOfAlternatives(page, candidate, top);
+    candidate = this.climbWhileScoreRises(page, candidate);
+    // An only child is joined with its parent's siblings more easily from the parent.
+    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
+      candidate = candidate.parent;
+    }
+    if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
+    return candidate;
+  }
+
+  /** When three or more near-best candidates share an ancestor, the article is that ancestor. */
+  private commonAncestorOfAlternatives(page: Element, candidate: Element, top: Element[]): Element {
+    const alternatives = top
+      .slice(1)
+      .filter((other) => this.score(other) / this.score(candidate) >= 0.75)
+      .map((other) => new Set(ancestorsOf(other)));
+    if (alternatives.length < 3) return candidate;
+    for (let ancestor = candidate.parent; ancestor && ancestor !== page && isTag(ancestor); ancestor = ancestor.parent) {
+      const containing = alternatives.filter((ancestors) => ancestors.has(ancestor)).length;
+      if (containing >= 3) return ancestor;
+    }
+    return candidate;
+  }
+
+  private climbWhileScoreRises(page: Element, candidate: Element): Element {
+    let lastScore = this.score(candidate);
+    const threshold = lastScore / 3;
+    for (let parent = candidate.parent; parent && parent !== page && isTag(parent); parent = parent.parent) {
+      if (!this.scores.has(parent)) continue;
+      const parentScore = this.score(parent);
+      if (parentScore < threshold) break;
+      if (parentScore > lastScore) return parent;
+      lastScore = parentScore;
+    }
+    return candidate;
+  }
+
+  /** The top candidate and the siblings that look like part of the same article. */
+  private joinSiblings(top: Element): Element {
+    const parent = top.parent;
+    if (!parent) return createElement('div', [top]);
+    const threshold = Math.max(10, this.score(top) * 0.2);
+    const topClass = top.attribs.class ?? '';
+    const sameClassBonus = this.score(top) * 0.2;
+    const joined: Element[] = [];
+    for (const sibling of elementChildren(parent)) {
+      const bonus = topClass !== '' && sibling.attribs.class === topClass ? sameClassBonus : 0;
+      if (sibling === top || this.siblingBelongs(sibling, bonus, threshold)) {
+        if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
+        joined.push(sibling);
+      }
+    }
+    return createElement('div', joined);
+  }
+
+  private siblingBelongs(sibling: Element, bonus: number, threshold: number): boolean {
+    const score = this.scores.get(sibling);
+    if (score !== undefined && score + bonus >= threshold) return true;
+    if (sibling.name !== 'p') return false;
+    const text = innerText(sibling);
+    const density = linkDensity(this.lengths, sibling);
+    if (text.length > 80) return density < 0.25;
+    return text.length > 0 && density === 0 && SENTENCE_END.test(text);
+  }
+
+  private cleanArticle(article: Element): void {
+    this.markDataTables(article);
+    this.cleanConditionally(article, 'form');
+    this.cleanConditionally(article, 'fieldset');
+    removeNodes(descendantElements(article, (e) => ALWAYS_CLEANED.includes(e.name)));
+    for (const child of elementChildren(article)) {
+      removeNodes(
+        descendantElements(child, (e) => SHARE_ELEMENT.test(classAndId(e)) && textOf(e).length < SHARE_ELEMENT_MAX_CHARS),
+      );
+    }
+    removeNodes(descendantElements(article, (e) => FORM_CONTROLS.includes(e.name)));
+    removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
+    this.cleanConditionally(article, 'table');
+    this.cleanConditionally(article, 'ul');
+    this.cleanConditionally(article, 'div');
+    removeNodes(
+      descendantElements(
+        article,
+        (e) => e.name === 'p' && innerText(e) === '' && descendantElements(e, (d) => d.name === 'img' || EMBEDS.has(d.name)).length === 0,
+      ),
+    );
+    removeNodes(descendantElements(article, (e) => e.name === 'br' && nextNonBlank(e)?.name === 'p'));
+    for (const table of descendantElements(article, (e) => e.name === 'table')) unwrapSingleCellTable(table);
+  }
+
+  /** Data tables (as opposed to layout tables) survive cleaning whatever their link density. */
+  private markDataTables(root: Element): void {
+    for (const table of descendantElements(root, (e) => e.name === 'table')) {
+      if (isDataTable(table)) this.dataTables.add(table);
+    }
+  }
+
+  /** Removes `tag` elements that look like junk: linky, image-heavy, form-like or empty. */
+  private cleanConditionally(root: Element, tag: string): void {
+    if (!this.flags.cleanConditionally) return;
+    const removed = new Set<AnyNode>();
+    const nodes = descendantElements(root, (e) => e.name === tag);
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      const node = nodes[i] as Element;
+      if (this.isJunk(node, tag, removed)) removed.add(node);
+    }
+    removeNodes(removed);
+  }
+
+  private isJunk(node: Element, tag: string, removed: Set<AnyNode>): boolean {
+    if (tag === 'table' && this.dataTables.has(node)) return false;
+    for (let ancestor = node.parent; ancestor; ancestor = ancestor.parent) {
+      if (isTag(ancestor) && this.dataTables.has(ancestor)) return false;
+    }
+    if (findAncestor(node, 'code', 4)) return false;
+    const stats = measure(node, removed, this.dataTables);
+    if (stats.hasDataTable) return false;
+    const weight = this.classWeight(node);
+    if (weight < 0) return true;
+    if (stats.asciiCommas >= 10) return false;
+
+    const isList = tag === 'ul' || tag === 'ol' || (stats.text.length > 0 && stats.listTextLength / stats.text.length > 0.9);
+    if (AD_WORDS.test(stats.text) || LOADING_WORDS.test(stats.text)) return true;
+    for (const embed of stats.embeds) {
+      if (Object.values(embed.attribs).some((value) => VIDEO_HOSTS.test(value))) return false;
+    }
+    const { p, img, input } = stats;
+    const li = stats.li - 100;
+    const embedCount = stats.embeds.length;
+    const contentLength = stats.text.length;
+    const density = stats.text.length === 0 ? 0 : stats.linkLength / stats.text.length;
+    const headingDensity = stats.text.length === 0 ? 0 : stats.headingTextLength / stats.text.length;
+    const isFigureChild = findAncestor(node, 'figure', 4) !== undefined;
+
+    const suspicious =
+      (!isFigureChild && img > 1 && p / img < 0.5) ||
+      (!isList && li > p) ||
+      input > Math.floor(p / 3) ||
+      (!isList && !isFigureChild && headingDensity < 0.9 && contentLength < 25 && (img === 0 || img > 2) && density > 0) ||
+      (!isList && weight < 25 && density > 0.2) ||
+      (weight >= 25 && density > 0.5) ||
+      (embedCount === 1 && contentLength < 75) ||
+      embedCount > 1 ||
+      (img === 0 && !stats.hasTextishText);
+    if (!suspicious) return false;
+    // A list of images (one per item) is content, e.g. a gallery.
+    if (isList && elementChildren(node).every((item) => elementChildren(item).length <= 1)) {
+      return img !== stats.li;
+    }
+    return true;
+  }
+
+  private initialScore(element: Element): number {
+    return (TAG_SCORES[element.name] ?? 0) + this.classWeight(element);
+  }
+
+  private classWeight(element: Element): number {
+    if (!this.flags.weightClasses) return 0;
+    let weight = 0;
+    for (const value of [element.attribs.class, element.attribs.id]) {
+      if (!value) continue;
+      if (NEGATIVE_CLASS.test(value)) weight -= 25;
+      if (POSITIVE_CLASS.test(value)) weight += 25;
+    }
+    return weight;
+  }
+
+  private score(element: Element): number {
+    return this.scores.get(element) ?? 0;
+  }
+
+  private addScore(element: Element, points: number): void {
+    this.scores.set(element, this.score(element) + points);
+  }
+}
+
+const VIDEO_HOSTS =
+  /\/\/(www\.)?((dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq)\.com|(archive|upload\.wikimedia)\.org|player\.twitch\.tv)/i;
+
+const TAG_SCORES: Record<string, number> = {
+  div: 5,
+  pre: 3,
+  td: 3,
+  blockquote: 3,
+  address: -3,
+  ol: -3,
+  ul: -3,
+  dl: -3,
+  dd: -3,
+  dt: -3,
+  li: -3,
+  form: -3,
+  h1: -5,
+  h2: -5,
+  h3: -5,
+  h4: -5,
+  h5: -5,
+  h6: -5,
+  th: -5,
+};
+
+/** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */
+export function innerText(node: AnyNode): string {
+  return collapseWhitespace(textOf(node)).trim();
+}
+
+function isByline(element: Element, match: string): boolean {
+  const rel = element.attribs.rel;
+  const itemprop = element.attribs.itemprop ?? '';
+  if (rel !== 'author' && !itemprop.includes('author') && !BYLINE.test(match)) return false;
+  const length = textOf(element).trim().length;
+  return length > 0 && length < 100;
+}
+
+/** Share of `b`'s words that also occur in `a` (1 = `b` adds nothing to `a`). */
+function textSimilarity(a: string, b: string): number {
+  const tokensA = a.toLowerCase().split(/\W+/).filter(Boolean);
+  const tokensB = b.toLowerCase().split(/\W+/).filter(Boolean);
+  if (tokensA.length === 0 || tokensB.length === 0) return 0;
+  const known = new Set(tokensA);
+  const unique = tokensB.filter((token) => !known.has(token));
+  return 1 - unique.join(' ').length / tokensB.join(' ').length;
+}
+
+function isWhitespace(node: AnyNode): boolean {
+  return (isText(node) && node.data.trim() === '') || (isTag(node) && node.name === 'br');
+}
+
+function isPhrasing(node: AnyNode): boolean {
+  if (isText(node)) return true;
+  if (!isTag(node)) return false;
+  if (PHRASING.has(node.name)) return true;
+  return (node.name === 'a' || node.name === 'del' || node.name === 'ins') && node.children.every(isPhrasing);
+}
+
+function isWithoutContent(element: Element): boolean {
+  for (const child of element.children) {
+    if (isTag(child)) {
+      if (child.name !== 'br' && child.name !== 'hr') return false;
+    } else if (isText(child) && child.data.trim() !== '') {
+      return false;
+    }
+  }
+  return true;
+}
+
+function singleChildElement(element: Element, name: string): Element | undefined {
+  let found: Element | undefined;
+  for (const child of element.children) {
+    if (isTag(child)) {
+      if (found || child.name !== name) return undefined;
+      found = child;
+    } else if (isText(child) && /\S$/.test(child.data)) {
+      return undefined;
+    }
+  }
+  return found;
+}
+
+function hasBlockDescendant(element: Element): boolean {
+  return element.children.some((child) => isTag(child) && (BLOCK_IN_DIV.has(child.name) || hasBlockDescendant(child)));
+}
+
+function ancestorsOf(node: AnyNode): ParentNode[] {
+  const ancestors: ParentNode[] = [];
+  for (let current = node.parent; current; current = current.parent) ancestors.push(current);
+  return ancestors;
+}
+
+function nextNonBlank(node: AnyNode): Element | undefined {
+  for (let next = node.next; next; next = next.next) {
+    if (isTag(next)) return next;
+    if (isText(next) && next.data.trim() !== '') return undefined;
+  }
+  return undefined;
+}
+
+/** Share of the text that sits inside links (in-page `#` links count for less). */
+function linkDensity(lengths: TextLengths, element: Element): number {
+  const { text, links } = lengths.of(element);
+  return text === 0 ? 0 : links / text;
+}
+
+/**
+ * Text and link-text lengths of every element, computed once bottom-up: the candidates are
+ * nested, and measuring each one from scratch would cost the page size times the depth.
+ */
+class TextLengths {
+  private readonly known = new Map<AnyNode, { text: number; links: number }>();
+
+  of(node: AnyNode): { text: number; links: number } {
+    const cached = this.known.get(node);
+    if (cached) return cached;
+    let lengths = { text: 0, links: 0 };
+    if (isText(node)) lengths = { text: collapsedLength(node.data), links: 0 };
+    else if (isTag(node)) {
+      for (const child of node.children) {
+        const childLengths = this.of(child);
+        lengths.text += childLengths.text;
+        lengths.links += childLengths.links;
+      }
+      if (node.name === 'a') lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
+    }
+    this.known.set(node, lengths);
+    return lengths;
+  }
+}
+
+/** Length of `text` with whitespace runs counted as one character. */
+function collapsedLength(text: string): number {
+  let length = 0;
+  let inWhitespace = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const whitespace = code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
+    if (!whitespace || !inWhitespace) length++;
+    inWhitespace = whitespace;
+  }
+  // Whitespace-only nodes between blocks are not text (innerText trims them away).
+  return length === 1 && inWhitespace ? 0 : length;
+}
+
+interface Stats {
+  text: string;
+  asciiCommas: number;
+  linkLength: number;
+  listTextLength: number;
+  headingTextLength: number;
+  hasTextishText: boolean;
+  hasDataTable: boolean;
+  p: number;
+  img: number;
+  li: number;
+  input: number;
+  embeds: Element[];
+}
+
+/** Everything `isJunk` weighs, in one walk that skips nodes already marked for removal. */
+function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>): Stats {
+  const stats: Stats = {
+    text: '',
+    asciiCommas: 0,
+    linkLength: 0,
+    listTextLength: 0,
+    headingTextLength: 0,
+    hasTextishText: false,
+    hasDataTable: false,
+    p: 0,
+    img: 0,
+    li: 0,
+    input: 0,
+    embeds: [],
+  };
+  let raw = '';
+  const walk = (node: AnyNode, inLink: boolean, inList: boolean, inHeading: boolean, inTextish: boolean): void => {
+    if (removed.has(node)) return;
+    if (isText(node)) {
+      raw += node.data;
+      const length = collapseWhitespace(node.data).length;
+      if (inLink) stats.linkLength += length;
+      if (inList) stats.listTextLength += length;
+      if (inHeading) stats.headingTextLength += length;
+      if (inTextish && node.data.trim() !== '') stats.hasTextishText = true;
+      return;
+    }
+    if (!isTag(node)) return;
+    const name = node.name;
+    if (name === 'p') stats.p++;
+    else if (name === 'img') stats.img++;
+    else if (name === 'li') stats.li++;
+    else if (name === 'input') stats.input++;
+    else if (EMBEDS.has(name)) stats.embeds.push(node);
+    else if (name === 'table' && dataTables.has(node)) stats.hasDataTable = true;
+    for (const child of node.children) {
+      walk(
+        child,
+        inLink || name === 'a',
+        inList || name === 'ul' || name === 'ol',
+        inHeading || HEADINGS.has(name),
+        inTextish || TEXTISH.has(name),
+      );
+    }
+  };
+  if (hasChildren(root)) for (const child of root.children) walk(child, false, false, false, false);
+  stats.text = collapseWhitespace(raw).trim();
+  stats.asciiCommas = stats.text.split(',').length - 1;
+  return stats;
+}
+
+function isDataTable(table: Element): boolean {
+  const role = table.attribs.role;
+  if (role === 'presentation' || table.attribs.datatable === '0') return false;
+  if (table.attribs.summary) return true;
+  const inner = descendantElements(table);
+  const caption = inner.find((e) => e.name === 'caption');
+  if (caption && caption.children.length > 0) return true;
+  if (inner.some((e) => ['col', 'colgroup', 'tfoot', 'thead', 'th'].includes(e.name))) return true;
+  if (inner.some((e) => e.name === 'table')) return false;
+  let rows = 0;
+  let columns = 0;
+  for (const row of inner.filter((e) => e.name === 'tr')) {
+    rows += Number.parseInt(row.attribs.rowspan ?? '', 10) || 1;
+    let rowColumns = 0;
+    for (const cell of descendantElements(row, (e) => e.name === 'td')) {
+      rowColumns += Number.parseInt(cell.attribs.colspan ?? '', 10) || 1;
+    }
+    columns = Math.max(columns, rowColumns);
+  }
+  if (columns === 1 || rows === 1) return false;
+  if (rows >= 10 || columns > 4) return true;
+  return rows * columns > 10;
+}
+
+/** A table with one cell is layout: the cell's content takes its place. */
+function unwrapSingleCellTable(table: Element): void {
+  const body = singleChildElement(table, 'tbody') ?? table;
+  const row = singleChildElement(body, 'tr');
+  const cell = row && singleChildElement(row, 'td');
+  if (!cell) return;
+  cell.name = cell.children.every(isPhrasing) ? 'p' : 'div';
+  replaceNode(table, cell);
+}
