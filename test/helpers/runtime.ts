@@ -34,13 +34,15 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     log: process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined,
   });
 
-  const request = async (method: string, route: string, init: { key?: string; body?: unknown; redirect?: 'follow' | 'manual' } = {}) => {
+  /** `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones). */
+  const request = async (method: string, route: string, init: { key?: string; body?: unknown; redirect?: 'follow' | 'manual'; headers?: Record<string, string> } = {}) => {
     const response = await fetch(`${runtime.url}${route}`, {
       method,
       redirect: init.redirect ?? 'follow',
       headers: {
         ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });

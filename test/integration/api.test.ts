@@ -76,16 +76,8 @@ function expectError(reply: Reply, status: number, code: string) {
   return error;
 }
 
-async function rawRequest(method: string, route: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  const response = await fetch(`${runtime.url}${route}`, { method, headers, body });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json: json as Reply['json'] };
+function rawRequest(method: string, route: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  return runtime.request(method, route, { headers, body });
 }
 
 async function createJob(key: string, body: Record<string, unknown>): Promise<string> {
