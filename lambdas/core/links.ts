@@ -60,8 +60,8 @@ interface RawAnchor {
   text: string;
 }
 
-/** Text inside these is not anchor text (it is code or styling). */
-const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'template', 'textarea', 'title']);
+/** Text inside these is not anchor text (it is code, styling or a form value). */
+const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title']);
 
 function scanAnchors(html: string): { anchors: RawAnchor[]; baseHref: string | undefined } {
   const anchors: RawAnchor[] = [];
@@ -71,13 +71,16 @@ function scanAnchors(html: string): { anchors: RawAnchor[]; baseHref: string | u
   // Links do not nest in HTML (a new <a> closes the open one), so text belongs to the latest open <a> only.
   let textTarget: RawAnchor | undefined;
   let rawTextDepth = 0;
+  // <template> content is inert: not part of the page until a script clones it.
+  let templateDepth = 0;
   const parser = new DepthBoundedParser(
     {
       onopentag(name, attribs) {
         let anchor: RawAnchor | undefined;
         if (name === 'base' && baseHref === undefined && attribs.href !== undefined) baseHref = attribs.href;
         if (name === 'a') textTarget = undefined;
-        if ((name === 'a' || name === 'area') && attribs.href !== undefined) {
+        if (name === 'template') templateDepth++;
+        if ((name === 'a' || name === 'area') && attribs.href !== undefined && templateDepth === 0) {
           anchor = { href: attribs.href, text: name === 'area' ? (attribs.alt ?? '') : '' };
           anchors.push(anchor);
           if (name === 'a') textTarget = anchor;
@@ -92,6 +95,7 @@ function scanAnchors(html: string): { anchors: RawAnchor[]; baseHref: string | u
         const anchor = open.pop();
         if (anchor && anchor === textTarget) textTarget = undefined;
         if (RAW_TEXT_ELEMENTS.has(name)) rawTextDepth--;
+        if (name === 'template') templateDepth--;
       },
     },
     () => open.length,

@@ -1,0 +1,254 @@
+/**
+ * Scores our page export on the article-extraction benchmark (scrapinghub/article-extraction-benchmark):
+ * `npm run eval:extract -- <corpus dir>` (the directory holding `article-extraction/`, or that folder
+ * itself). The metric is the benchmark's own: 4-gram token shingles, per-page TP/FP/FN normalised
+ * to sum to 1, precision and recall averaged over pages, F1 from the averages; ± is the bootstrap
+ * standard deviation (as in the published table). The scorer is first checked against the published numbers of the reference
+ * outputs. Then link extraction is compared, page by page, with a WHATWG (parse5) parse.
+ * Exits non-zero when main-content F1 is under 0.90 or the scorer does not reproduce the published numbers.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { exportPage } from '../lambdas/core/export.js';
+import { documentBaseUrl, resolveHttpUrl } from '../lambdas/core/html.js';
+import { extractLinks } from '../lambdas/core/links.js';
+import { normalizeUrl } from '../lambdas/core/urls.js';
+
+const TARGET_F1 = 0.9;
+/** Published in the benchmark's README for the reference outputs shipped with the corpus. */
+const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
+
+interface Page {
+  id: string;
+  url: string;
+  html: string;
+  articleBody: string;
+}
+
+function corpusDir(argument: string | undefined): string {
+  const given = argument ?? '/work/shared/corpora';
+  const nested = join(given, 'article-extraction');
+  return existsSync(nested) ? nested : given;
+}
+
+function loadPages(dir: string): Page[] {
+  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody: string; url: string }>;
+  return Object.entries(truth).map(([id, { url, articleBody }]) => ({
+    id,
+    url,
+    articleBody,
+    html: gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
+  }));
+}
+
+// ---- the benchmark's metric ----
+
+/** Python's `\w+` with re.UNICODE: letters, digits (any script) and underscore. */
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+
+function shingles(text: string): Map<string, number> {
+  const tokens = text.match(TOKEN) ?? [];
+  const counts = new Map<string, number>();
+  // As evaluate.py: texts shorter than 4 tokens give one shorter shingle, an empty text none.
+  for (let i = 0; i < Math.max(1, tokens.length - 3); i++) {
+    const shingle = tokens.slice(i, i + 4);
+    if (shingle.length === 0) continue;
+    const key = shingle.join('\u0000');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+type Counts = [tp: number, fp: number, fn: number];
+
+function shingleMatching(truth: string, prediction: string): Counts {
+  const expected = shingles(truth);
+  const predicted = shingles(prediction);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const key of new Set([...expected.keys(), ...predicted.keys()])) {
+    const want = expected.get(key) ?? 0;
+    const got = predicted.get(key) ?? 0;
+    tp += Math.min(want, got);
+    fp += Math.max(0, got - want);
+    fn += Math.max(0, want - got);
+  }
+  const sum = tp + fp + fn;
+  return sum > 0 ? [tp / sum, fp / sum, fn / sum] : [tp, fp, fn];
+}
+
+function precision([tp, fp, fn]: Counts): number {
+  if (fp === 0 && fn === 0) return 1;
+  if (tp === 0 && fp === 0) return 0;
+  return tp / (tp + fp);
+}
+
+function recall([tp, fp, fn]: Counts): number {
+  if (fp === 0 && fn === 0) return 1;
+  if (tp === 0 && fn === 0) return 0;
+  return tp / (tp + fn);
+}
+
+interface Metrics {
+  f1: number;
+  precision: number;
+  recall: number;
+}
+
+function metricsOf(counts: Counts[]): Metrics {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const p = mean(counts.filter(([tp, fp]) => tp + fp > 0).map(precision));
+  const r = mean(counts.filter(([tp, , fn]) => tp + fn > 0).map(recall));
+  return { f1: (2 * p * r) / (p + r), precision: p, recall: r };
+}
+
+/** A small seeded generator, so the ± columns are the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function bootstrapSpread(counts: Counts[], rounds = 1000): Metrics {
+  const random = seededRandom(1);
+  const samples: Metrics[] = [];
+  for (let round = 0; round < rounds; round++) {
+    samples.push(metricsOf(counts.map(() => counts[Math.floor(random() * counts.length)] as Counts)));
+  }
+  const spread = (key: keyof Metrics) => {
+    const values = samples.map((sample) => sample[key]);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+    return Math.sqrt(variance);
+  };
+  return { f1: spread('f1'), precision: spread('precision'), recall: spread('recall') };
+}
+
+function tokensEqual(a: string, b: string): boolean {
+  const left = a.match(TOKEN) ?? [];
+  const right = b.match(TOKEN) ?? [];
+  return left.length === right.length && left.every((token, i) => token === right[i]);
+}
+
+function score(pages: Page[], predictions: Map<string, string>): Metrics & { spread: Metrics; accuracy: number } {
+  const counts = pages.map((page) => shingleMatching(page.articleBody, predictions.get(page.id) ?? ''));
+  const accuracy = pages.filter((page) => tokensEqual(page.articleBody, predictions.get(page.id) ?? '')).length / pages.length;
+  return { ...metricsOf(counts), spread: bootstrapSpread(counts), accuracy };
+}
+
+function formatScore(name: string, result: ReturnType<typeof score>): string {
+  const f = (value: number, spread: number) => `${value.toFixed(3)} ± ${spread.toFixed(3)}`;
+  return `${name.padEnd(34)} F1 ${f(result.f1, result.spread.f1)}  precision ${f(result.precision, result.spread.precision)}  recall ${f(result.recall, result.spread.recall)}  accuracy ${result.accuracy.toFixed(3)}`;
+}
+
+// ---- link agreement with a WHATWG parse ----
+
+type Parse5Node = DefaultTreeAdapterMap['node'];
+type Parse5Element = DefaultTreeAdapterMap['element'];
+
+/** `<a href>` and `<area href>` of a parse5 tree, resolved the way extractLinks resolves them. */
+function whatwgLinks(html: string, pageUrl: string): string[] {
+  // Scripting off: a crawler runs no scripts, so <noscript> content is markup, as for htmlparser2.
+  const document = parse(html, { scriptingEnabled: false });
+  const anchors: string[] = [];
+  let baseHref: string | undefined;
+  const stack: Parse5Node[] = [...document.childNodes].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (!('tagName' in node)) continue;
+    const element = node as Parse5Element;
+    const href = element.attrs.find((attribute) => attribute.name === 'href')?.value;
+    if (href !== undefined && element.tagName === 'base' && baseHref === undefined) baseHref = href;
+    if (href !== undefined && (element.tagName === 'a' || element.tagName === 'area')) anchors.push(href);
+    const children = element.tagName === 'template' ? [] : element.childNodes;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Parse5Node);
+  }
+  const base = documentBaseUrl(baseHref, pageUrl);
+  return anchors.map((href) => resolveHttpUrl(href, base)).filter((url) => url !== undefined).map(normalizeUrl);
+}
+
+/** Links one list has more often than the other (multiset difference). */
+function surplus(of: string[], over: string[]): number {
+  const remaining = new Map<string, number>();
+  for (const url of over) remaining.set(url, (remaining.get(url) ?? 0) + 1);
+  let count = 0;
+  for (const url of of) {
+    const left = remaining.get(url) ?? 0;
+    if (left > 0) remaining.set(url, left - 1);
+    else count++;
+  }
+  return count;
+}
+
+function compareLinks(pages: Page[]): void {
+  let identical = 0;
+  let sameSet = 0;
+  let missing = 0;
+  let extra = 0;
+  let reference = 0;
+  const worst: Array<{ id: string; missing: number; extra: number }> = [];
+  for (const page of pages) {
+    const ours = extractLinks(page.html, page.url).map((link) => link.url);
+    const theirs = whatwgLinks(page.html, page.url);
+    reference += theirs.length;
+    const pageMissing = surplus(theirs, ours);
+    const pageExtra = surplus(ours, theirs);
+    missing += pageMissing;
+    extra += pageExtra;
+    if (pageMissing === 0 && pageExtra === 0) sameSet++;
+    if (ours.length === theirs.length && ours.every((url, i) => url === theirs[i])) identical++;
+    else worst.push({ id: page.id, missing: pageMissing, extra: pageExtra });
+  }
+  const share = (n: number) => `${((100 * n) / pages.length).toFixed(1)}%`;
+  console.log(`\nLinks vs parse5 (WHATWG, scripting off) on ${pages.length} pages, ${reference} links:`);
+  console.log(`  identical lists (same order): ${identical} (${share(identical)}); same links in any order: ${sameSet} (${share(sameSet)})`);
+  console.log(`  missing ${missing} (${((100 * missing) / reference).toFixed(2)}%), extra ${extra} (${((100 * extra) / reference).toFixed(2)}%)`);
+  for (const page of worst.sort((a, b) => b.missing + b.extra - (a.missing + a.extra)).slice(0, 5)) {
+    console.log(`  ${page.id.slice(0, 12)}: missing ${page.missing}, extra ${page.extra}`);
+  }
+}
+
+// ---- main ----
+
+function main(): void {
+  const dir = corpusDir(process.argv[2]);
+  const pages = loadPages(dir);
+  console.log(`${pages.length} pages from ${dir}\n`);
+  let failed = false;
+
+  const referenceDir = join(dir, 'reference-outputs');
+  for (const file of existsSync(referenceDir) ? readdirSync(referenceDir).sort() : []) {
+    const name = file.replace(/\.json$/, '');
+    const reference = JSON.parse(readFileSync(join(referenceDir, file), 'utf8')) as { output: Record<string, { articleBody?: string }> };
+    const predictions = new Map(Object.entries(reference.output).map(([id, value]) => [id, value.articleBody ?? '']));
+    const result = score(pages, predictions);
+    const published = PUBLISHED_F1[name];
+    const check = published === undefined ? '' : Math.abs(result.f1 - published) < 0.0015 ? `  (published ${published}: reproduced)` : `  (published ${published}: NOT reproduced)`;
+    if (published !== undefined && Math.abs(result.f1 - published) >= 0.0015) failed = true;
+    console.log(formatScore(`reference ${name}`, result) + check);
+  }
+
+  for (const onlyMainContent of [true, false]) {
+    const started = performance.now();
+    const predictions = new Map(pages.map((page) => [page.id, exportPage(page.html, { url: page.url, onlyMainContent, formats: ['text'] }).text]));
+    const seconds = (performance.now() - started) / 1000;
+    const result = score(pages, predictions);
+    console.log(formatScore(`ours text, onlyMainContent ${onlyMainContent}`, result) + `  (${seconds.toFixed(1)} s)`);
+    if (onlyMainContent && result.f1 < TARGET_F1) {
+      console.log(`  below the target F1 of ${TARGET_F1}`);
+      failed = true;
+    }
+  }
+
+  compareLinks(pages);
+  if (failed) process.exitCode = 1;
+}
+
+main();
