@@ -111,17 +111,6 @@ export async function finishEntry(jobId: string, depth: number, index: number, f
   );
 }
 
-export async function markNextReleased(jobId: string, depth: number, index: number): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
-      UpdateExpression: 'SET next_released = :true',
-      ExpressionAttributeValues: { ':true': true },
-    }),
-  );
-}
-
 async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<LedgerEntry> {
   let startKey: Record<string, unknown> | undefined;
   do {

@@ -16,7 +16,6 @@ export interface LedgerEntry {
   bytes?: number;
   attempts?: number;
   lease_until?: number;
-  next_released?: boolean;
 }
 
 /** Sort keys order the ledger by depth, then discovery position: the crawl order. */

@@ -1,7 +1,8 @@
 import { getJob } from '../data/jobs.js';
 import { finishEntry, getEntry } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
-import { continueLane } from './lane.js';
+import { isFinal } from '../domain/ledger.js';
+import { releaseNextInLane } from './lane.js';
 
 /**
  * A page message that exhausted its deliveries (the worker crashed or timed out every time): the
@@ -9,8 +10,8 @@ import { continueLane } from './lane.js';
  */
 export async function failExhaustedPage(message: PageMessage): Promise<void> {
   const job = await getJob(message.job_id);
-  if (!job) return;
+  const entry = job && (await getEntry(job.job_id, message.depth, message.index));
+  if (!job || !entry || isFinal(entry.status)) return;
+  await releaseNextInLane(job, message.depth, message.index);
   await finishEntry(job.job_id, message.depth, message.index, { status: 'failed', reason: 'worker_failed' }, ['queued', 'in_progress']);
-  const entry = await getEntry(job.job_id, message.depth, message.index);
-  if (entry) await continueLane(job, entry);
 }

@@ -6,13 +6,13 @@ import { discoverLinks } from '../core/links.js';
 import { isSameSite } from '../core/urls.js';
 import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
 import { getJob } from '../data/jobs.js';
-import { acquireLease, finishEntry, getEntry, releaseLease, type FinalFields } from '../data/ledger.js';
+import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import { isFinal, type LedgerEntry } from '../domain/ledger.js';
+import type { LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
-import { continueLane } from './lane.js';
+import { releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
 /** Attempts per page (issue 5); the queue's maxReceiveCount matches it. */
@@ -40,12 +40,9 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
     return {};
   }
 
+  // Not taken: another worker holds the page, or it is done and has released its successor.
   const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-  if (!entry) {
-    const current = await getEntry(job.job_id, message.depth, message.index);
-    if (current && isFinal(current.status)) await continueLane(job, current);
-    return {};
-  }
+  if (!entry) return {};
 
   const outcome = await crawlPage(job, entry);
   if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
@@ -53,8 +50,8 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
     return { retryInSeconds: outcome.retryInSeconds };
   }
   const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
+  await releaseNextInLane(job, entry.depth, entry.index);
   await finishEntry(job.job_id, entry.depth, entry.index, fields);
-  await continueLane(job, entry);
   return {};
 }
 
