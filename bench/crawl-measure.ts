@@ -43,7 +43,9 @@ function costPerThousand(usage: MeterSnapshot, pages: number) {
   const dynamoWrites = sum((name) => name.startsWith('DynamoDB.') && !DYNAMO_READS.has(name.slice(9)));
   const s3Gets = sum((name) => name === 'S3.GET' || name === 'S3.HEAD');
   const s3Puts = sum((name) => name.startsWith('S3.') && name !== 'S3.GET' && name !== 'S3.HEAD');
-  const sqs = sum((name) => name.startsWith('SQS.') && !name.includes('(empty)'));
+  // Empty receives are idle polling, billed whatever is crawled; the emulator counted them in ReceiveMessage too.
+  const emptyReceives = usage.calls['SQS.ReceiveMessage (empty)'] ?? 0;
+  const sqs = sum((name) => name.startsWith('SQS.') && !name.includes('(empty)')) - emptyReceives;
   const parts = {
     lambda: usage.lambdaInvocations * PRICES.lambdaRequest + usage.lambdaGbSeconds * PRICES.lambdaGbSecond,
     dynamodb: dynamoReads * PRICES.dynamoReadUnit + dynamoWrites * PRICES.dynamoWriteUnit,
