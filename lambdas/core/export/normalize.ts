@@ -52,7 +52,8 @@ function resolveUrls(root: Element, base: URL): void {
       else delete attribs.href;
       continue;
     }
-    const url = resolveHttpUrl(imageSource(attribs) ?? '', base);
+    const source = imageSource(attribs);
+    const url = source === undefined ? undefined : resolveHttpUrl(source, base);
     if (url) attribs.src = url.href;
     else brokenImages.push(element);
   }

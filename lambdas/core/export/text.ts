@@ -22,6 +22,8 @@ const PARAGRAPH_BLOCKS = new Set([
 const LINE_BLOCKS = new Set(['li', 'dt', 'dd', 'tr', 'option']);
 const SKIPPED = new Set(['img', 'picture', 'video', 'audio', 'svg', 'canvas', 'iframe', 'object', 'embed', 'head', 'hr']);
 const CELLS = new Set(['td', 'th']);
+/** Inline elements that sit apart from the words around them on screen. */
+const SPACED_INLINE = new Set(['button', 'input', 'select', 'textarea', 'img']);
 
 const enum Break {
   None = 0,
@@ -51,6 +53,7 @@ class TextWriter {
 
   element(element: Element): void {
     const name = element.name;
+    if (SPACED_INLINE.has(name)) this.line += ' ';
     if (SKIPPED.has(name)) {
       if (name === 'hr') this.requestBreak(Break.Paragraph);
       return;
@@ -94,6 +97,7 @@ class TextWriter {
       return;
     }
     this.children(element);
+    if (SPACED_INLINE.has(name)) this.line += ' ';
   }
 
   finish(): string {
