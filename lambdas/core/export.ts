@@ -91,9 +91,9 @@ function withoutShell(nodes: ChildNode[]): ChildNode[] {
 const SEPARATOR_LINE = /^([ \t]*)---([ \t]*)$/gm;
 
 /**
- * Trims, keeps at most one blank line in a row, and rewrites any line that reads `---` (the page
- * separator of the assembled document, CONTRACT 4) as `- - -`.
+ * Trims, and rewrites any line that reads `---` (the page separator of the assembled document,
+ * CONTRACT 4) as `- - -`: whatever the page holds, in code blocks too, the separator stays unambiguous.
  */
 function tidy(output: string): string {
-  return output.replace(SEPARATOR_LINE, '$1- - -$2').replace(/\n{3,}/g, '\n\n').trim();
+  return output.replace(SEPARATOR_LINE, '$1- - -$2').trim();
 }

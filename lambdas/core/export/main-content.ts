@@ -76,7 +76,7 @@ export function extractMainContent(body: Element, title: string | undefined): El
   for (const flags of ATTEMPTS) {
     const page = body.cloneNode(true);
     const article = new Attempt(flags, title).run(page);
-    const length = innerText(article).length;
+    const length = new TextLengths().of(article).text;
     if (length >= MIN_ARTICLE_CHARS) return article;
     if (!best || length > best.length) best = { article, length };
   }
@@ -345,7 +345,7 @@ class Attempt {
     removeNodes(
       descendantElements(
         article,
-        (e) => e.name === 'p' && innerText(e) === '' && descendantElements(e, (d) => d.name === 'img' || EMBEDS.has(d.name)).length === 0,
+        (e) => e.name === 'p' && textOf(e).trim() === '' && descendantElements(e, (d) => d.name === 'img' || EMBEDS.has(d.name)).length === 0,
       ),
     );
     removeNodes(descendantElements(article, (e) => e.name === 'br' && nextNonBlank(e)?.name === 'p'));
@@ -383,17 +383,18 @@ class Attempt {
     if (weight < 0) return true;
     if (stats.asciiCommas >= 10) return false;
 
-    const isList = tag === 'ul' || tag === 'ol' || (stats.text.length > 0 && stats.listTextLength / stats.text.length > 0.9);
-    if (AD_WORDS.test(stats.text) || LOADING_WORDS.test(stats.text)) return true;
+    const isList = tag === 'ul' || tag === 'ol' || (stats.textLength > 0 && stats.listTextLength / stats.textLength > 0.9);
+    const text = stats.shortText;
+    if (text !== undefined && (AD_WORDS.test(text) || LOADING_WORDS.test(text))) return true;
     for (const embed of stats.embeds) {
       if (Object.values(embed.attribs).some((value) => VIDEO_HOSTS.test(value))) return false;
     }
     const { p, img, input } = stats;
     const li = stats.li - 100;
     const embedCount = stats.embeds.length;
-    const contentLength = stats.text.length;
-    const density = stats.text.length === 0 ? 0 : stats.linkLength / stats.text.length;
-    const headingDensity = stats.text.length === 0 ? 0 : stats.headingTextLength / stats.text.length;
+    const contentLength = stats.textLength;
+    const density = contentLength === 0 ? 0 : stats.linkLength / contentLength;
+    const headingDensity = contentLength === 0 ? 0 : stats.headingTextLength / contentLength;
     const isFigureChild = findAncestor(node, 'figure', 4) !== undefined;
 
     const suspicious =
@@ -464,7 +465,7 @@ const TAG_SCORES: Record<string, number> = {
 };
 
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */
-export function innerText(node: AnyNode): string {
+function innerText(node: AnyNode): string {
   return collapseWhitespace(textOf(node)).trim();
 }
 
@@ -585,7 +586,10 @@ function collapsedLength(text: string): number {
 }
 
 interface Stats {
-  text: string;
+  /** Text length, whitespace runs counted once. */
+  textLength: number;
+  /** The text itself while it is short enough to be a lone "Advertisement" or "Loading…". */
+  shortText: string | undefined;
   asciiCommas: number;
   linkLength: number;
   listTextLength: number;
@@ -599,10 +603,13 @@ interface Stats {
   embeds: Element[];
 }
 
+const SHORT_TEXT_CHARS = 64;
+
 /** Everything `isJunk` weighs, in one walk that skips nodes already marked for removal. */
 function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>): Stats {
   const stats: Stats = {
-    text: '',
+    textLength: 0,
+    shortText: '',
     asciiCommas: 0,
     linkLength: 0,
     listTextLength: 0,
@@ -615,16 +622,20 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     input: 0,
     embeds: [],
   };
-  let raw = '';
   const walk = (node: AnyNode, inLink: boolean, inList: boolean, inHeading: boolean, inTextish: boolean): void => {
     if (removed.has(node)) return;
     if (isText(node)) {
-      raw += node.data;
-      const length = collapseWhitespace(node.data).length;
+      const length = collapsedLength(node.data);
+      stats.textLength += length;
+      if (stats.shortText !== undefined) {
+        stats.shortText += node.data;
+        if (stats.shortText.length > SHORT_TEXT_CHARS) stats.shortText = undefined;
+      }
+      for (let i = node.data.indexOf(','); i >= 0; i = node.data.indexOf(',', i + 1)) stats.asciiCommas++;
       if (inLink) stats.linkLength += length;
       if (inList) stats.listTextLength += length;
       if (inHeading) stats.headingTextLength += length;
-      if (inTextish && node.data.trim() !== '') stats.hasTextishText = true;
+      if (inTextish && length > 0) stats.hasTextishText = true;
       return;
     }
     if (!isTag(node)) return;
@@ -646,8 +657,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     }
   };
   if (hasChildren(root)) for (const child of root.children) walk(child, false, false, false, false);
-  stats.text = collapseWhitespace(raw).trim();
-  stats.asciiCommas = stats.text.split(',').length - 1;
+  if (stats.shortText !== undefined) stats.shortText = collapseWhitespace(stats.shortText).trim();
   return stats;
 }
 

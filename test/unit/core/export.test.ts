@@ -55,6 +55,12 @@ console.log(a);</code></pre>
     );
   });
 
+  it('keeps code exactly as written, consecutive blank lines included', () => {
+    const code = 'def a():\n    return 1\n\n\ndef b():\n    return 2';
+    expect(markdownOf(`<pre><code class="language-python">${code}</code></pre>`)).toBe(`\`\`\`python\n${code}\n\`\`\``);
+    expect(textOf(`<pre>${code}</pre>`)).toBe(code);
+  });
+
   it('uses a longer fence when the code itself contains one', () => {
     const markdown = markdownOf('<pre><code>```\nnested\n```</code></pre>');
     expect(markdown).toBe(['````', '```', 'nested', '```', '````'].join('\n'));

@@ -1,0 +1,28 @@
+/**
+ * `npm run bench [-- <name> …]`: runs the benchmark modules (all of them, or those named), one
+ * after the other. A module exports `run()`, which measures and prints its own results.
+ */
+export interface Benchmark {
+  run(): Promise<void>;
+}
+
+const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
+  export: () => import('./export.js'),
+};
+
+async function main(): Promise<void> {
+  const requested = process.argv.slice(2);
+  const unknown = requested.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  for (const name of requested.length > 0 ? requested : Object.keys(BENCHMARKS)) {
+    console.log(`\n## ${name}\n`);
+    const benchmark = await (BENCHMARKS[name] as () => Promise<Benchmark>)();
+    await benchmark.run();
+  }
+}
+
+await main();
