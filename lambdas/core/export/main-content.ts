@@ -1,5 +1,5 @@
 import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
-import { collapseWhitespace, descendantElements, textOf } from '../html.js';
+import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   classAndId,
   createElement,
@@ -45,9 +45,6 @@ const PHRASING = new Set([
 const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', 'ul']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const EMBEDS = new Set(['object', 'embed', 'iframe']);
-const ALWAYS_CLEANED = ['object', 'embed', 'footer', 'link', 'aside'];
-const FORM_CONTROLS = ['iframe', 'input', 'textarea', 'select', 'button'];
 
 const TOP_CANDIDATES = 5;
 const MIN_ARTICLE_CHARS = 500;
@@ -84,7 +81,7 @@ export function extractMainContent(body: Element, title: string | undefined): El
 }
 
 const BOILERPLATE_TAGS = new Set([
-  'nav', 'header', 'footer', 'aside', 'menu', 'dialog', 'svg', 'iframe', 'object', 'embed', 'canvas',
+  'nav', 'footer', 'aside', 'menu', 'dialog', 'svg', 'iframe', 'object', 'embed', 'canvas',
   'button', 'select', 'input', 'textarea',
 ]);
 const BOILERPLATE_ROLES = new Set([...UNLIKELY_ROLES, 'banner', 'contentinfo', 'search']);
@@ -93,7 +90,11 @@ const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
 /** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
 const CONSENT_BANNER_MAX_CHARS = 2000;
 
-/** Removes what is never the main content: navigation, page header and footer, sidebars, hidden elements, cookie banners. */
+/**
+ * Removes what is never the main content: navigation, page header and footer, sidebars, embeds and
+ * form controls, hidden elements, cookie banners. (Readability removes several of these from the
+ * article only; removing them from the page first spares the scoring passes.)
+ */
 function removeBoilerplate(root: Element): void {
   const boilerplate: Element[] = [];
   const stack: AnyNode[] = [...root.children];
@@ -105,9 +106,13 @@ function removeBoilerplate(root: Element): void {
   removeNodes(boilerplate);
 }
 
+/** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
+const SECTIONING = ['article', 'main', 'section'];
+
 function isBoilerplate(element: Element): boolean {
   const { attribs } = element;
   if (BOILERPLATE_TAGS.has(element.name) || BOILERPLATE_ROLES.has(attribs.role ?? '')) return true;
+  if (element.name === 'header' && !SECTIONING.some((name) => findAncestor(element, name))) return true;
   if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return true;
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return true;
   return CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS;
@@ -234,7 +239,8 @@ class Attempt {
       if (!element.parent || !isTag(element.parent)) continue;
       const text = innerText(element);
       if (text.length < 25) continue;
-      const score = 1 + (text.match(COMMAS)?.length ?? 0) + 1 + Math.min(Math.floor(text.length / 100), 3);
+      // A point for the paragraph, one per comma-separated part, one per 100 characters (at most 3).
+      const score = 1 + text.split(COMMAS).length + Math.min(Math.floor(text.length / 100), 3);
       let level = 0;
       for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
         if (!isTag(ancestor) || !ancestor.parent || !isTag(ancestor.parent)) continue;
@@ -331,13 +337,11 @@ class Attempt {
     this.markDataTables(article);
     this.cleanConditionally(article, 'form');
     this.cleanConditionally(article, 'fieldset');
-    removeNodes(descendantElements(article, (e) => ALWAYS_CLEANED.includes(e.name)));
     for (const child of elementChildren(article)) {
       removeNodes(
         descendantElements(child, (e) => SHARE_ELEMENT.test(classAndId(e)) && textOf(e).length < SHARE_ELEMENT_MAX_CHARS),
       );
     }
-    removeNodes(descendantElements(article, (e) => FORM_CONTROLS.includes(e.name)));
     removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
@@ -345,7 +349,7 @@ class Attempt {
     removeNodes(
       descendantElements(
         article,
-        (e) => e.name === 'p' && textOf(e).trim() === '' && descendantElements(e, (d) => d.name === 'img' || EMBEDS.has(d.name)).length === 0,
+        (e) => e.name === 'p' && textOf(e).trim() === '' && !firstElement(e, (d) => d.name === 'img'),
       ),
     );
     removeNodes(descendantElements(article, (e) => e.name === 'br' && nextNonBlank(e)?.name === 'p'));
@@ -386,12 +390,8 @@ class Attempt {
     const isList = tag === 'ul' || tag === 'ol' || (stats.textLength > 0 && stats.listTextLength / stats.textLength > 0.9);
     const text = stats.shortText;
     if (text !== undefined && (AD_WORDS.test(text) || LOADING_WORDS.test(text))) return true;
-    for (const embed of stats.embeds) {
-      if (Object.values(embed.attribs).some((value) => VIDEO_HOSTS.test(value))) return false;
-    }
-    const { p, img, input } = stats;
+    const { p, img } = stats;
     const li = stats.li - 100;
-    const embedCount = stats.embeds.length;
     const contentLength = stats.textLength;
     const density = contentLength === 0 ? 0 : stats.linkLength / contentLength;
     const headingDensity = contentLength === 0 ? 0 : stats.headingTextLength / contentLength;
@@ -400,12 +400,9 @@ class Attempt {
     const suspicious =
       (!isFigureChild && img > 1 && p / img < 0.5) ||
       (!isList && li > p) ||
-      input > Math.floor(p / 3) ||
       (!isList && !isFigureChild && headingDensity < 0.9 && contentLength < 25 && (img === 0 || img > 2) && density > 0) ||
       (!isList && weight < 25 && density > 0.2) ||
       (weight >= 25 && density > 0.5) ||
-      (embedCount === 1 && contentLength < 75) ||
-      embedCount > 1 ||
       (img === 0 && !stats.hasTextishText);
     if (!suspicious) return false;
     // A list of images (one per item) is content, e.g. a gallery.
@@ -438,9 +435,6 @@ class Attempt {
     this.scores.set(element, this.score(element) + points);
   }
 }
-
-const VIDEO_HOSTS =
-  /\/\/(www\.)?((dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq)\.com|(archive|upload\.wikimedia)\.org|player\.twitch\.tv)/i;
 
 const TAG_SCORES: Record<string, number> = {
   div: 5,
@@ -599,8 +593,6 @@ interface Stats {
   p: number;
   img: number;
   li: number;
-  input: number;
-  embeds: Element[];
 }
 
 const SHORT_TEXT_CHARS = 64;
@@ -619,8 +611,6 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     p: 0,
     img: 0,
     li: 0,
-    input: 0,
-    embeds: [],
   };
   const walk = (node: AnyNode, inLink: boolean, inList: boolean, inHeading: boolean, inTextish: boolean): void => {
     if (removed.has(node)) return;
@@ -643,8 +633,6 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     if (name === 'p') stats.p++;
     else if (name === 'img') stats.img++;
     else if (name === 'li') stats.li++;
-    else if (name === 'input') stats.input++;
-    else if (EMBEDS.has(name)) stats.embeds.push(node);
     else if (name === 'table' && dataTables.has(node)) stats.hasDataTable = true;
     for (const child of node.children) {
       walk(

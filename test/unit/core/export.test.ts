@@ -153,6 +153,16 @@ describe('main content versus the whole page', () => {
     expect(markdown).toContain('## What lives there');
   });
 
+  it("keeps an article's own <header> (its standfirst), unlike the page's", () => {
+    const paragraph = 'The harbour wall was rebuilt this year, stone by stone, by the same families who have fished from it for a century. ';
+    const html = `<body><header><p>Site masthead with a long enough tagline to look like text, really quite long indeed.</p></header>
+      <article><header><p class="standfirst">A village restores its harbour, and with it a way of life that many thought was gone for good.</p></header>
+      <p>${paragraph.repeat(3)}</p><p>${paragraph.repeat(2)}</p></article></body>`;
+    const { text } = exportPage(html, { url, onlyMainContent: true, formats: ['text'] });
+    expect(text).toContain('A village restores its harbour');
+    expect(text).not.toContain('Site masthead');
+  });
+
   it('keeps the whole body with onlyMainContent false, except scripts and styles', () => {
     const { markdown, text } = exportPage(page, { url, onlyMainContent: false });
     for (const output of [markdown, text]) {
