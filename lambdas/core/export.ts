@@ -8,7 +8,7 @@ import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, 
 
 export type ExportFormat = 'markdown' | 'text';
 
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['markdown', 'text'];
+const ALL_FORMATS: readonly ExportFormat[] = ['markdown', 'text'];
 
 export interface ExportOptions<F extends ExportFormat> {
   /** The page's final URL: relative links and images are resolved against it (or its `<base href>`). */
@@ -37,7 +37,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const content = options.onlyMainContent ? extractMainContent(body, title) : body;
   if (content) normalizeForExport(content, base);
 
-  const formats = options.formats ?? (EXPORT_FORMATS as readonly F[]);
+  const formats = options.formats ?? (ALL_FORMATS as readonly F[]);
   const output = {} as Record<F, string>;
   for (const format of formats) {
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
@@ -47,7 +47,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
 }
 
 /** `<title>`, else the Open Graph title, else the first `<h1>`. */
-export function pageTitle(document: Document): string | undefined {
+function pageTitle(document: Document): string | undefined {
   const candidates = [
     () => firstElement(document, (e) => e.name === 'title' && !findAncestor(e, 'svg')),
     () => {

@@ -14,17 +14,17 @@ export const MAX_HTML_CHARS = 5 * 1024 * 1024;
  * held becomes their following siblings. htmlparser2's open-element stack and the converters'
  * recursion both cost per level, so 100k nested divs would be quadratic or overflow the stack.
  */
-export const MAX_ELEMENT_DEPTH = 128;
+const MAX_ELEMENT_DEPTH = 128;
 
 /**
  * Nodes built for one page at most; the rest of the page is left out as if it were cut. Real
  * article pages have a few thousand (the largest of the extraction corpus: 4,000), and the export
  * costs a little per node, so this bounds hostile pages of a million tiny elements.
  */
-export const MAX_NODES = 100_000;
+const MAX_NODES = 100_000;
 
 /** Elements whose content is never page content, whatever the export mode. */
-export const NEVER_CONTENT = new Set(['script', 'style', 'noscript', 'template']);
+const NEVER_CONTENT = new Set(['script', 'style', 'noscript', 'template']);
 
 export interface BoundedHtml {
   html: string;

@@ -77,11 +77,6 @@ export function insertBefore(reference: ChildNode, node: ChildNode): void {
   relink(parent, children);
 }
 
-/** Replaces `element` by its children. */
-export function unwrap(element: Element): void {
-  replaceNode(element, [...element.children]);
-}
-
 /**
  * Makes `children` the children of `parent` without detaching them from their old parent: only for
  * callers that rebuild the old parent's children themselves (it keeps a rewrite of a wide node linear).
