@@ -8,6 +8,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   export: () => import('./export.js'),
+  crawl: () => import('./crawl.js'),
 };
 
 async function main(): Promise<void> {

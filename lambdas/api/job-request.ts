@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
+import { EXPORT_FORMATS } from '../core/export.js';
+import type { Plan } from '../domain/accounts.js';
 import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
 import { isJsonObject } from './http.js';
 
@@ -24,7 +26,7 @@ export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holdin
 
 const ANNOUNCED_FOR_V1_1 = new Set(['html', 'pdf', 'docx', 'word']);
 
-export const exportFormatSchema = z.enum(['markdown', 'text'], {
+export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
   error: (issue) =>
     typeof issue.input === 'string' && ANNOUNCED_FOR_V1_1.has(issue.input.toLowerCase())
       ? `"${issue.input}" is announced for v1.1 and not accepted yet; use markdown or text`
@@ -144,8 +146,6 @@ export function parseCreateJobRequest(body: unknown): CreateJobRequest {
   );
 }
 
-export const planSchema = z.enum(['free', 'pro', 'enterprise']);
-export type Plan = z.infer<typeof planSchema>;
 
 /** Spec 4.2: skipping robots.txt needs an Enterprise agreement. */
 export function assertPlanAllows(request: CreateJobRequest, plan: Plan): void {

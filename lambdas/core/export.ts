@@ -6,9 +6,8 @@ import { normalizeForExport } from './export/normalize.js';
 import { toPlainText } from './export/text.js';
 import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf } from './html.js';
 
-export type ExportFormat = 'markdown' | 'text';
-
-const ALL_FORMATS: readonly ExportFormat[] = ['markdown', 'text'];
+export const EXPORT_FORMATS = ['markdown', 'text'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportOptions<F extends ExportFormat> {
   /** The page's final URL: relative links and images are resolved against it (or its `<base href>`). */
@@ -37,7 +36,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const content = options.onlyMainContent ? extractMainContent(body, title) : body;
   if (content) normalizeForExport(content, base);
 
-  const formats = options.formats ?? (ALL_FORMATS as readonly F[]);
+  const formats: readonly F[] = options.formats ?? (EXPORT_FORMATS as readonly ExportFormat[] as readonly F[]);
   const output = {} as Record<F, string>;
   for (const format of formats) {
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';

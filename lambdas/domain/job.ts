@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS } from '../core/export.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
 
-export const EXPORT_FORMATS = ['markdown', 'text'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat } from '../core/export.js';
 
 export const JobErrorSchema = z.object({
   code: z.enum(['tos_blocked', 'robots_disallowed', 'seed_fetch_failed', 'internal_error']),
