@@ -16,6 +16,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
 import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, putUser, revokeApiKey, storeApiKey } from '../lambdas/data/accounts.js';
 import { ENV } from '../lambdas/data/env.js';
@@ -51,9 +52,12 @@ Commands:
 
 Target (default: the local runtime started with \`npm start\`):
   --data-dir <dir>          its data directory (default: $CRAWL_DATA_DIR or .crawl-local)
+  --stack <name> [--region <region>]
+                            a deployed stack (e.g. WebCrawlService): its tables are read from the
+                            stack outputs, with your usual AWS credentials
   --users-table <name> --api-keys-table <name> --usage-table <name> [--region <region>]
-                            a deployed stack's tables (outputs UsersTableName, ApiKeysTableName,
-                            UsageTableName), with your usual AWS credentials
+                            a deployed stack's tables named directly (outputs UsersTableName,
+                            ApiKeysTableName, UsageTableName)
 
 Other options:
   --json                    machine-readable output
@@ -70,6 +74,7 @@ const OPTIONS = {
   period: { type: 'string' },
   'data-dir': { type: 'string' },
   region: { type: 'string' },
+  stack: { type: 'string' },
   'users-table': { type: 'string' },
   'api-keys-table': { type: 'string' },
   'usage-table': { type: 'string' },
@@ -80,7 +85,7 @@ const OPTIONS = {
 type OptionName = keyof typeof OPTIONS;
 type Values = Partial<Record<OptionName, string | boolean>>;
 
-const TARGET_OPTIONS = ['data-dir', 'region', 'users-table', 'api-keys-table', 'usage-table'] as const satisfies readonly OptionName[];
+const TARGET_OPTIONS = ['data-dir', 'region', 'stack', 'users-table', 'api-keys-table', 'usage-table'] as const satisfies readonly OptionName[];
 
 /** The command line is wrong: exit 2 with the usage text. */
 class UsageError extends Error {}
@@ -113,12 +118,20 @@ const TargetSchema = z
   .strictObject({
     'data-dir': z.string().min(1).optional(),
     region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, { error: 'must be an AWS region such as eu-west-1' }).optional(),
+    stack: z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, { error: 'must be a CloudFormation stack name' }).optional(),
     'users-table': tableNameSchema.optional(),
     'api-keys-table': tableNameSchema.optional(),
     'usage-table': tableNameSchema.optional(),
   })
   .transform((options, ctx): Target => {
     const tables = [options['users-table'], options['api-keys-table'], options['usage-table']];
+    if (options.stack !== undefined) {
+      if (tables.some((table) => table !== undefined) || options['data-dir'] !== undefined) {
+        ctx.addIssue({ code: 'custom', message: '--stack names the tables itself; it cannot be combined with --data-dir or the --…-table options' });
+        return z.NEVER;
+      }
+      return { kind: 'stack', region: options.region, stackName: options.stack };
+    }
     if (tables.every((table) => table === undefined)) {
       if (options.region !== undefined) ctx.addIssue({ code: 'custom', message: '--region only applies to a deployed stack (with the --…-table options)' });
       return { kind: 'local', dataDir: options['data-dir'] };
@@ -132,7 +145,8 @@ const TargetSchema = z
     return { kind: 'stack', region: options.region, tables: { users, apiKeys, usage } };
   });
 
-type Target = { kind: 'local'; dataDir?: string } | { kind: 'stack'; region?: string; tables: { users: string; apiKeys: string; usage: string } };
+type StackTables = { users: string; apiKeys: string; usage: string };
+type Target = { kind: 'local'; dataDir?: string } | { kind: 'stack'; region?: string; tables: StackTables } | { kind: 'stack'; region?: string; stackName: string };
 
 interface Invocation {
   run(now: Date): Promise<Outcome>;
@@ -198,13 +212,28 @@ function parseCommandLine(argv: readonly string[]): Invocation | 'help' {
 
 // ---- target -------------------------------------------------------------------------------------
 
+/** The table names a deployed stack publishes as outputs (lib/crawl-service-stack.ts). */
+async function tablesFromStackOutputs(stackName: string): Promise<StackTables> {
+  let outputs: Record<string, string>;
+  try {
+    const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+    outputs = Object.fromEntries((Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
+  } catch (error) {
+    throw new AdminError(`cannot read the outputs of stack ${stackName}: ${(error as Error).message}`);
+  }
+  const [users, apiKeys, usage] = ['UsersTableName', 'ApiKeysTableName', 'UsageTableName'].map((key) => outputs[key]);
+  if (!users || !apiKeys || !usage) throw new AdminError(`stack ${stackName} has no UsersTableName, ApiKeysTableName and UsageTableName outputs`);
+  return { users, apiKeys, usage };
+}
+
 /** Points the data layer at the target through the environment variables the handlers read. */
 async function connect(target: Target): Promise<string> {
   if (target.kind === 'stack') {
     if (target.region) process.env.AWS_REGION = target.region;
     if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) throw new AdminError('no AWS region: pass --region or set AWS_REGION');
-    Object.assign(process.env, { [ENV.usersTable]: target.tables.users, [ENV.apiKeysTable]: target.tables.apiKeys, [ENV.usageTable]: target.tables.usage });
-    return `stack tables ${target.tables.users}, ${target.tables.apiKeys}, ${target.tables.usage}`;
+    const tables = 'tables' in target ? target.tables : await tablesFromStackOutputs(target.stackName);
+    Object.assign(process.env, { [ENV.usersTable]: tables.users, [ENV.apiKeysTable]: tables.apiKeys, [ENV.usageTable]: tables.usage });
+    return `stack tables ${tables.users}, ${tables.apiKeys}, ${tables.usage}`;
   }
   const dataDir = path.resolve(target.dataDir ?? process.env.CRAWL_DATA_DIR ?? path.join(PROJECT_ROOT, '.crawl-local'));
   let endpoints;

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeApiKey } from '../../lambdas/data/accounts.js';
+import { getUser, storeApiKey } from '../../lambdas/data/accounts.js';
 import { reservePages } from '../../lambdas/data/usage.js';
 import { hashApiKey } from '../../lambdas/domain/accounts.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
@@ -210,3 +212,36 @@ async function exitedProcessId(): Promise<number> {
   await new Promise((resolve) => child.once('exit', resolve));
   return child.pid ?? 0;
 }
+
+describe('admin CLI against a deployed stack', () => {
+  it('reads the table names from the stack outputs (a CloudFormation stand-in on loopback)', async () => {
+    const outputs = { UsersTableName: process.env.USERS_TABLE, ApiKeysTableName: process.env.API_KEYS_TABLE, UsageTableName: process.env.USAGE_TABLE };
+    const asked: string[] = [];
+    const cloudFormation = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        asked.push(new URLSearchParams(body).get('StackName') ?? '');
+        const members = Object.entries(outputs).map(([key, value]) => `<member><OutputKey>${key}</OutputKey><OutputValue>${value}</OutputValue></member>`).join('');
+        response.writeHead(200, { 'content-type': 'text/xml' });
+        response.end(
+          `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/"><DescribeStacksResult><Stacks><member><StackName>WebCrawlService</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime><Outputs>${members}</Outputs></member></Stacks></DescribeStacksResult></DescribeStacksResponse>`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => cloudFormation.listen(0, '127.0.0.1', resolve));
+    process.env.AWS_ENDPOINT_URL_CLOUDFORMATION = `http://127.0.0.1:${(cloudFormation.address() as AddressInfo).port}`;
+    try {
+      const out: string[] = [];
+      const code = await runAdmin(['create-user', '--user', 'stack-user', '--plan', 'free', '--stack', 'WebCrawlService', '--region', 'us-east-1'], { out: (text) => out.push(text), err: (text) => out.push(text) });
+      expect(code, out.join('\n')).toBe(EXIT.ok);
+      expect(asked).toEqual(['WebCrawlService']);
+      expect(await getUser('stack-user')).toMatchObject({ plan: 'free' });
+      const mixed = await runAdmin(['usage', '--user', 'stack-user', '--stack', 'WebCrawlService', '--usage-table', 'x-table'], { out: () => undefined, err: () => undefined });
+      expect(mixed).toBe(EXIT.usage);
+    } finally {
+      delete process.env.AWS_ENDPOINT_URL_CLOUDFORMATION;
+      cloudFormation.close();
+    }
+  });
+});
