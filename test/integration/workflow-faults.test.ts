@@ -1,5 +1,9 @@
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepFunctions } from '../../lambdas/data/clients.js';
+import { reservePages } from '../../lambdas/data/usage.js';
+import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
@@ -16,6 +20,7 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C', ['/c1']),
     '/c1': page('C1'),
+    '/stall': { body: page('Stall'), delayMs: 5000 },
     '/flaky': {
       // 503 twice, then the page: a transient failure retried within the 3 attempts.
       handle: (_request, response) => {
@@ -111,4 +116,27 @@ describe('faults', () => {
     expect(urlsOf(text)).toEqual(['/', '/a', '/b', '/flaky'].map((path) => `https://site.test${path}`));
     expect(job.quota).toEqual({ reserved: 50, charged: 4 });
   });
+
+  it('settles a job whose execution died before Finalize (the status-change path)', async () => {
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/stall', mode: 'single', check_tos: false } });
+    const id = String(created.json.id);
+    const executionArn = `arn:aws:states:us-east-1:000000000000:execution:${stateMachineName()}:${id}`;
+    await stepFunctions().send(new StopExecutionCommand({ executionArn }));
+    const job = await runtime.waitForJob(KEY, id);
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'internal_error' }, quota: { reserved: 1, charged: 0 } });
+    expect((await runtime.request('GET', '/v1/usage', { key: KEY })).json.reserved).toBe(0);
+  });
+
+  it('releases a reservation left by a request that crashed before writing its job (the sweep)', async () => {
+    const now = new Date();
+    const before = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    await reservePages({ userId: 'faults', period: quotaPeriod(now), jobId: 'never-written', pages: 7, allowance: 1000, now: new Date(now.getTime() - 20 * 60_000) });
+    expect((await runtime.request('GET', '/v1/usage', { key: KEY })).json.reserved).toBe(Number(before.reserved) + 7);
+    await runtime.host.invoke(runtime.host.logicalIdOf('reconciler'), { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
+    expect((await runtime.request('GET', '/v1/usage', { key: KEY })).json).toEqual(before);
+  });
 });
+
+function stateMachineName(): string {
+  return (process.env.STATE_MACHINE_ARN ?? '').split(':').at(-1) ?? '';
+}
