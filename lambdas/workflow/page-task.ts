@@ -94,7 +94,8 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutco
   if (job.mode === 'full' && entry.depth < job.max_depth) {
     await putJson(artifactKeys.pageLinks(job.job_id, entry.depth, entry.index), discoverLinks(html, document.finalUrl, job.url).links);
   }
-  return { ...base, status: 'crawled', title: exported.title, bytes };
+  // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
+  return { ...base, status: 'crawled', title: exported.title, bytes, ...(exported.truncated ? { reason: 'truncated' } : {}) };
 }
 
 /** 2 s, 4 s, 8 s … between attempts. */
