@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobRecordSchema, type JobError, type JobRecord, type JobStatus } from '../domain/job.js';
 import { dynamo } from './clients.js';
+import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
 
 const table = () => requireEnv('jobsTable');
@@ -23,39 +23,28 @@ export async function getJobOfUser(jobId: string, userId: string): Promise<JobRe
   return job && job.user_id === userId ? job : undefined;
 }
 
-/** Runs a conditional update; a failed condition is an expected outcome, reported as `false`. */
-async function conditionalUpdate(input: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 /** Sets `cancel_requested` unless the job already ended. Returns false for an ended job. */
 export async function requestCancel(jobId: string): Promise<boolean> {
-  return conditionalUpdate({
+  return conditionHeld(new UpdateCommand({
     TableName: table(),
     Key: { job_id: jobId },
     UpdateExpression: 'SET cancel_requested = :true',
     ConditionExpression: 'attribute_exists(job_id) AND #status IN (:queued, :running)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':true': true, ':queued': 'queued', ':running': 'running' },
-  });
+  }));
 }
 
 /** queued → running. A retried step finds the job running already, which is fine. */
 export async function markRunning(jobId: string, now: Date): Promise<void> {
-  await conditionalUpdate({
+  await conditionHeld(new UpdateCommand({
     TableName: table(),
     Key: { job_id: jobId },
     UpdateExpression: 'SET #status = :running, started_at = :now',
     ConditionExpression: '#status = :queued',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now.toISOString() },
-  });
+  }));
 }
 
 /**
@@ -63,14 +52,14 @@ export async function markRunning(jobId: string, now: Date): Promise<void> {
  * first error wins, and an ended job's outcome is never rewritten by a late failure.
  */
 export async function recordJobError(jobId: string, error: JobError): Promise<void> {
-  await conditionalUpdate({
+  await conditionHeld(new UpdateCommand({
     TableName: table(),
     Key: { job_id: jobId },
     UpdateExpression: 'SET #error = :error',
     ConditionExpression: 'attribute_type(#error, :null) AND #status IN (:queued, :running)',
     ExpressionAttributeNames: { '#error': 'error', '#status': 'status' },
     ExpressionAttributeValues: { ':error': error, ':null': 'NULL', ':queued': 'queued', ':running': 'running' },
-  });
+  }));
 }
 
 export async function updateJob(jobId: string, fields: Partial<Omit<JobRecord, 'job_id' | 'user_id'>>): Promise<void> {
@@ -99,7 +88,7 @@ export async function updateJob(jobId: string, fields: Partial<Omit<JobRecord, '
  * outcome in place and return false.
  */
 export async function finishJob(jobId: string, status: JobStatus, fields: { finished_at: string; progress: JobRecord['progress']; charged: number }): Promise<boolean> {
-  return conditionalUpdate({
+  return conditionHeld(new UpdateCommand({
     TableName: table(),
     Key: { job_id: jobId },
     UpdateExpression:
@@ -116,7 +105,7 @@ export async function finishJob(jobId: string, status: JobStatus, fields: { fini
       ':charged': fields.charged,
       ':true': true,
     },
-  });
+  }));
 }
 
 export async function markSettled(jobId: string, charged: number): Promise<void> {

@@ -1,21 +1,11 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { dynamo } from './clients.js';
+import { conditionHeld, writeIfCondition } from './conditional.js';
 import { requireEnv } from './env.js';
 
 const table = () => requireEnv('pagesTable');
-
-async function conditional(command: PutCommand | UpdateCommand): Promise<boolean> {
-  try {
-    await dynamo().send(command as UpdateCommand);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 export interface PlannedEntry {
   url: string;
@@ -29,7 +19,7 @@ export interface PlannedEntry {
  */
 export async function writeLevel(jobId: string, depth: number, entries: readonly PlannedEntry[], expiresAt: number): Promise<void> {
   await mapWithLimit(entries, 16, (entry, index) =>
-    conditional(
+    conditionHeld(
       new PutCommand({
         TableName: table(),
         Item: { job_id: jobId, sk: ledgerKey(depth, index), depth, index, attempts: 0, expires_at: expiresAt, ...entry },
@@ -49,28 +39,23 @@ export async function getEntry(jobId: string, depth: number, index: number): Pro
  * (a crashed worker). A duplicate delivery finds the lease held and backs off.
  */
 export async function acquireLease(jobId: string, depth: number, index: number, now: number, leaseMs: number): Promise<LedgerEntry | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { job_id: jobId, sk: ledgerKey(depth, index) },
-        UpdateExpression: 'SET #status = :progress, lease_until = :until ADD attempts :one',
-        ConditionExpression: '#status = :queued OR (#status = :progress AND lease_until < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':progress': 'in_progress', ':queued': 'queued', ':until': now + leaseMs, ':now': now, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as LedgerEntry;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const taken = await writeIfCondition<{ Attributes?: Record<string, unknown> }>(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+      UpdateExpression: 'SET #status = :progress, lease_until = :until ADD attempts :one',
+      ConditionExpression: '#status = :queued OR (#status = :progress AND lease_until < :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':progress': 'in_progress', ':queued': 'queued', ':until': now + leaseMs, ':now': now, ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return taken?.Attributes as LedgerEntry | undefined;
 }
 
 /** Gives a page back for a later attempt (transient failure). */
 export async function releaseLease(jobId: string, depth: number, index: number): Promise<void> {
-  await conditional(
+  await conditionHeld(
     new UpdateCommand({
       TableName: table(),
       Key: { job_id: jobId, sk: ledgerKey(depth, index) },
@@ -99,7 +84,7 @@ export async function finishEntry(jobId: string, depth: number, index: number, f
     values[`:from${i}`] = status;
     return `:from${i}`;
   });
-  return conditional(
+  return conditionHeld(
     new UpdateCommand({
       TableName: table(),
       Key: { job_id: jobId, sk: ledgerKey(depth, index) },

@@ -1,6 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './clients.js';
+import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
 
 /**
@@ -55,26 +55,21 @@ export type ReserveOutcome = { ok: true } | { ok: false; usage: UsageRow };
 /** Holds `pages` for `jobId` if used + reserved + pages stays within the allowance. */
 export async function reservePages(input: { userId: string; period: string; jobId: string; pages: number; allowance: number; now: Date }): Promise<ReserveOutcome> {
   await ensureRow(input.userId, input.period);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: input.userId, period: input.period },
-        UpdateExpression: 'SET reservations.#job = :hold ADD committed :pages, reserved :pages',
-        ConditionExpression: 'committed <= :limit AND attribute_not_exists(reservations.#job)',
-        ExpressionAttributeNames: { '#job': input.jobId },
-        ExpressionAttributeValues: {
-          ':hold': { pages: input.pages, at: input.now.toISOString() },
-          ':pages': input.pages,
-          ':limit': input.allowance - input.pages,
-        },
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { ok: false, usage: await getUsage(input.userId, input.period) };
-    throw error;
-  }
+  const held = await conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: input.userId, period: input.period },
+      UpdateExpression: 'SET reservations.#job = :hold ADD committed :pages, reserved :pages',
+      ConditionExpression: 'committed <= :limit AND attribute_not_exists(reservations.#job)',
+      ExpressionAttributeNames: { '#job': input.jobId },
+      ExpressionAttributeValues: {
+        ':hold': { pages: input.pages, at: input.now.toISOString() },
+        ':pages': input.pages,
+        ':limit': input.allowance - input.pages,
+      },
+    }),
+  );
+  return held ? { ok: true } : { ok: false, usage: await getUsage(input.userId, input.period) };
 }
 
 /**
@@ -82,26 +77,20 @@ export async function reservePages(input: { userId: string; period: string; jobI
  * when the reservation was already settled (a retried step), so nothing is counted twice.
  */
 export async function settleReservation(input: { userId: string; period: string; jobId: string; reserved: number; charged: number }): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { user_id: input.userId, period: input.period },
-        UpdateExpression: 'REMOVE reservations.#job ADD used :charged, reserved :release, committed :delta',
-        ConditionExpression: 'attribute_exists(reservations.#job)',
-        ExpressionAttributeNames: { '#job': input.jobId },
-        ExpressionAttributeValues: {
-          ':charged': input.charged,
-          ':release': -input.reserved,
-          ':delta': input.charged - input.reserved,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: input.userId, period: input.period },
+      UpdateExpression: 'REMOVE reservations.#job ADD used :charged, reserved :release, committed :delta',
+      ConditionExpression: 'attribute_exists(reservations.#job)',
+      ExpressionAttributeNames: { '#job': input.jobId },
+      ExpressionAttributeValues: {
+        ':charged': input.charged,
+        ':release': -input.reserved,
+        ':delta': input.charged - input.reserved,
+      },
+    }),
+  );
 }
 
 /** Rows that still hold reservations: the sweeper's work list. */
