@@ -9,6 +9,7 @@ export interface Benchmark {
 const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   export: () => import('./export.js'),
   crawl: () => import('./crawl.js'),
+  assemble: () => import('./assemble.js'),
 };
 
 async function main(): Promise<void> {
