@@ -6,6 +6,8 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../lambdas/data/env.js';
+// A message that has failed this many deliveries goes to the DLQ instead of a fourth attempt.
+import { MAX_PAGE_ATTEMPTS } from '../lambdas/domain/ledger.js';
 import { CrawlApi } from './api.js';
 import { CrawlFunction } from './crawl-function.js';
 import { Storage } from './storage.js';
@@ -13,8 +15,6 @@ import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
-/** At most 3 attempts per page (issue 5): the third failed receive moves the message to the DLQ. */
-export const PAGE_MAX_RECEIVE_COUNT = 3;
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -33,7 +33,7 @@ export class CrawlServiceStack extends Stack {
       retentionPeriod: Duration.days(4),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: PAGE_MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
     });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {

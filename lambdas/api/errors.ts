@@ -10,7 +10,6 @@ export const errorCodeSchema = z.enum([
   'quota_exceeded',
   'forbidden',
   'not_found',
-  'method_not_allowed',
   'result_not_ready',
   'job_failed',
   'job_finished',
@@ -28,7 +27,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quota_exceeded: 402,
   forbidden: 403,
   not_found: 404,
-  method_not_allowed: 405,
   result_not_ready: 409,
   job_failed: 409,
   job_finished: 409,
@@ -99,12 +97,6 @@ export function forbidden(message: string, details?: FieldIssue[]): ApiError {
 
 export function notFound(message = 'not found'): ApiError {
   return new ApiError('not_found', message);
-}
-
-export function methodNotAllowed(allowedMethods: readonly string[]): ApiError {
-  return new ApiError('method_not_allowed', 'method not allowed on this route', {
-    headers: { Allow: allowedMethods.join(', ') },
-  });
 }
 
 export function resultNotReady(): ApiError {

@@ -19,11 +19,6 @@ export function formatSection({ url, title, content }: SectionInput): string {
   return content ? `${header}\n\n${content}` : header;
 }
 
-/** The whole document at once; the assembler streams the same thing section by section. */
-export function joinSections(sections: Iterable<string>): string {
-  return Array.from(sections).join(SECTION_SEPARATOR);
-}
-
 /** A title with a line break would end the header early. */
 function singleLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();

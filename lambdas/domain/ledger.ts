@@ -1,5 +1,8 @@
 /** One URL of a crawl, as the per-job ledger (CONTRACT 3, `GET /v1/jobs/{id}/pages`) shows it. */
 export type LedgerStatus = 'queued' | 'in_progress' | 'crawled' | 'failed' | 'skipped';
+/** Attempts per page (issue 5); the page queue's maxReceiveCount is the same number. */
+export const MAX_PAGE_ATTEMPTS = 3;
+
 export const FINAL_LEDGER_STATUSES: ReadonlySet<LedgerStatus> = new Set(['crawled', 'failed', 'skipped']);
 
 export interface LedgerEntry {

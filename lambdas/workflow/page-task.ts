@@ -9,14 +9,12 @@ import { getJob } from '../data/jobs.js';
 import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import type { LedgerEntry } from '../domain/ledger.js';
+import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
 import { releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
-/** Attempts per page (issue 5); the queue's maxReceiveCount matches it. */
-export const MAX_PAGE_ATTEMPTS = 3;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;

@@ -9,7 +9,6 @@ import {
   invalidJson,
   jobFailed,
   jobFinished,
-  methodNotAllowed,
   notFound,
   payloadTooLarge,
   quotaExceeded,
@@ -55,7 +54,6 @@ describe('errorResponse', () => {
     [402, 'quota_exceeded', quotaExceeded({ period: '2025-01', allowance: 100, used: 60, reserved: 0, requested: 50 })],
     [403, 'forbidden', forbidden('no')],
     [404, 'not_found', notFound()],
-    [405, 'method_not_allowed', methodNotAllowed(['GET'])],
     [409, 'result_not_ready', resultNotReady()],
     [409, 'job_failed', jobFailed({ code: 'tos_blocked', message: 'terms forbid crawling' })],
     [409, 'job_finished', jobFinished()],
@@ -92,10 +90,6 @@ describe('errorResponse', () => {
     const jobError = { code: 'tos_blocked', message: 'terms forbid crawling', details: { terms_url: 'https://a.example/tos' } };
 
     expect(envelopeOf(errorResponse(jobFailed(jobError), 'r').body).error.details).toEqual(jobError);
-  });
-
-  it('lists the allowed methods on 405', () => {
-    expect(errorResponse(methodNotAllowed(['GET', 'DELETE']), 'r').headers?.Allow).toBe('GET, DELETE');
   });
 });
 

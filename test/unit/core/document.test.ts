@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_SEPARATOR, formatSection, joinSections } from '../../../lambdas/core/document.js';
+import { SECTION_SEPARATOR, formatSection } from '../../../lambdas/core/document.js';
 
 describe('result document', () => {
   it('starts a section with the URL and title lines, then a blank line and the content', () => {
@@ -17,18 +17,9 @@ describe('result document', () => {
     expect(formatSection({ url: 'https://example.com/c', title: 'Two\nlines', content: 'x' })).toBe('URL: https://example.com/c\nTitle: Two lines\n\nx');
   });
 
-  it('joins sections with a line holding exactly ---', () => {
-    const document = joinSections(['URL: https://example.com/1\n\none', 'URL: https://example.com/2\n\ntwo']);
+  it('separates sections by a line holding exactly ---', () => {
+    const document = ['URL: https://example.com/1\n\none', 'URL: https://example.com/2\n\ntwo'].join(SECTION_SEPARATOR);
     expect(document).toBe('URL: https://example.com/1\n\none\n\n---\n\nURL: https://example.com/2\n\ntwo');
     expect(document.split('\n').filter((line) => line === '---')).toHaveLength(1);
-    expect(SECTION_SEPARATOR).toBe('\n\n---\n\n');
-  });
-
-  it('joins sections from any iterable, one section giving no separator', () => {
-    function* sections() {
-      yield 'URL: https://example.com/only';
-    }
-    expect(joinSections(sections())).toBe('URL: https://example.com/only');
-    expect(joinSections([])).toBe('');
   });
 });
