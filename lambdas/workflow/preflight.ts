@@ -19,7 +19,9 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
  */
 export async function preflight(state: CrawlState): Promise<CrawlState> {
   const job = await getJob(state.job_id);
-  if (!job || isTerminal(job.status) || job.cancel_requested) return { job_id: state.job_id, depth: 0, next: 'finalize' };
+  if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: 0, next: 'finalize' };
+  // Cancelled before it started: no page is fetched, but the job still gets its (empty) document.
+  if (job.cancel_requested) return { job_id: job.job_id, depth: 0, next: 'plan' };
   await markRunning(job.job_id, new Date());
 
   const robots = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;

@@ -172,6 +172,17 @@ describe('full crawl', () => {
     expect((await ledger(id)).some((entry) => entry.reason === 'cancelled')).toBe(true);
     expect((await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEY })).json.error?.code).toBe('job_finished');
   });
+
+  it('answers a job cancelled before it started with an empty document and no charge', async () => {
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/slow', mode: 'full', check_tos: false } });
+    const id = String(created.json.id);
+    expect((await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEY })).status).toBe(202);
+    const job = await runtime.waitForJob(KEY, id);
+    expect(job).toMatchObject({ status: 'cancelled', quota: { charged: (job.progress as { pages_crawled: number }).pages_crawled } });
+    const result = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
+    expect(result.status).toBe(200);
+    expect(urlsOf(result.text).length).toBe((job.progress as { pages_crawled: number }).pages_crawled);
+  });
 });
 
 describe('single and select', () => {
