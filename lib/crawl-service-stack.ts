@@ -72,11 +72,17 @@ export class CrawlServiceStack extends Stack {
 
     const fn = (id: string, handler: string, description: string, options: { timeout?: Duration; memorySize?: number } = {}) =>
       new CrawlFunction(this, id, { handler, description, ...options });
+    // Site owners see this page in the crawler's User-Agent: `cdk deploy -c contactUrl=https://…`.
+    const contactUrl: unknown = this.node.tryGetContext('contactUrl');
+    const fetchesPages = (crawler: CrawlFunction) => {
+      if (typeof contactUrl === 'string' && contactUrl) crawler.addEnvironment('CRAWL_CONTACT_URL', contactUrl);
+    };
 
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
     bindBucket(preflight, 'RW');
+    fetchesPages(preflight);
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
     bindTable(planLevel, 'jobs', 'RW');
     bindTable(planLevel, 'pages', 'RW');
@@ -102,6 +108,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(pageWorker, 'pages', 'RW');
     bindBucket(pageWorker, 'RW');
     bindPageQueue(pageWorker);
+    fetchesPages(pageWorker);
     pageQueue.grantConsumeMessages(pageWorker);
     pageWorker.addEventSource(new SqsEventSource(pageQueue, { batchSize: 1, reportBatchItemFailures: true }));
 
@@ -158,6 +165,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(getUsage, 'usage', 'RO');
     const preview = fn('SitemapPreviewFunction', 'sitemap-preview', 'GET /v1/sitemap/preview', { timeout: Duration.seconds(29), memorySize: 1024 });
     bindTable(preview, 'rateLimits', 'RW');
+    fetchesPages(preview);
 
     const api = new CrawlApi(this, 'Api', {
       authorizer,

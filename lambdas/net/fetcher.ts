@@ -4,7 +4,7 @@ import { checkPublicHttpsUrl } from '../core/urls.js';
 import { ACCEPT_ENCODING, readCappedBody } from './body.js';
 import { hostOverrideFor, parseHostOverrides, type HostOverrides } from './host-overrides.js';
 import { createPinnedConnector, resolveWithSystemDns, type ResolveHost } from './pinned-connector.js';
-import { USER_AGENT } from './user-agent.js';
+import { userAgent } from './user-agent.js';
 
 export interface FetcherConfig {
   userAgent: string;
@@ -24,8 +24,7 @@ export interface FetcherConfig {
   resolve: ResolveHost;
 }
 
-export const DEFAULT_FETCHER_CONFIG: Omit<FetcherConfig, 'hostOverrides'> = {
-  userAgent: USER_AGENT,
+export const DEFAULT_FETCHER_CONFIG: Omit<FetcherConfig, 'hostOverrides' | 'userAgent'> = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 15_000,
   totalTimeoutMs: 30_000,
@@ -46,6 +45,7 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
   const settings: FetcherConfig = {
     ...DEFAULT_FETCHER_CONFIG,
     ...config,
+    userAgent: config.userAgent ?? userAgent(),
     hostOverrides: config.hostOverrides ?? hostOverridesFromEnvironment(),
   };
   const agent = new Agent({

@@ -13,10 +13,10 @@ export const STACK_ID = 'WebCrawlService';
  * `App.synth()` runs by default costs about ten seconds; only the test that mirrors bin/app.ts
  * keeps it.
  */
-export function buildApp(options: { cloudFormationValidation?: boolean } = {}): { app: App; stack: CrawlServiceStack } {
+export function buildApp(options: { cloudFormationValidation?: boolean; context?: Record<string, string> } = {}): { app: App; stack: CrawlServiceStack } {
   const app = new App({
     builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
-    context: { 'aws:cdk:bundling-stacks': [] },
+    context: { 'aws:cdk:bundling-stacks': [], ...options.context },
   });
   return { app, stack: new CrawlServiceStack(app, STACK_ID) };
 }
