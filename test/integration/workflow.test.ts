@@ -139,7 +139,9 @@ describe('full crawl', () => {
   it('never has more than `concurrency` page fetches in flight for the job', async () => {
     const { job } = await crawl({ url: 'https://site.test/wide', mode: 'full', max_depth: 1, concurrency: 3, check_tos: false });
     expect(job.progress).toMatchObject({ pages_crawled: 13 });
-    expect(wideFetches.max).toBe(3);
+    expect(wideFetches.max).toBeLessThanOrEqual(3);
+    // …and the lanes did run side by side (on a starved machine they may not all overlap).
+    expect(wideFetches.max).toBeGreaterThanOrEqual(2);
   });
 
   it('settles the quota exactly once, even when Finalize runs again', async () => {
