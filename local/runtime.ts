@@ -1,4 +1,5 @@
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
@@ -193,10 +194,6 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     closers.push(stepFunctions.close);
 
     await seedUsers(config);
-    // Executions do not survive a restart: their jobs are settled as interrupted, never left open.
-    for (const jobId of await unfinishedJobs(dynamoClient, names.ref(tableIdFor(template, 'JOBS_TABLE', names)))) {
-      await executionEnded({ executionArn: `local:${jobId}`, stateMachineArn: 'local', status: 'ABORTED', input: JSON.stringify({ job_id: jobId }) });
-    }
 
     for (const [, mapping] of resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')) {
       const props = mapping.Properties ?? {};
@@ -227,6 +224,15 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       timer.unref();
       closers.push(async () => clearInterval(timer));
     }
+
+    // Executions live in memory, the crawl's state on disk: a crawl cut by a restart resumes where
+    // it was (Preflight sends a running job back to its level; the ledger and queue persisted).
+    const sfnClient = new SFNClient({ endpoint: stepFunctions.endpoint, region: LOCAL_REGION, credentials });
+    const unfinished = await unfinishedJobs(dynamoClient, names.ref(tableIdFor(template, 'JOBS_TABLE', names)));
+    for (const jobId of unfinished) {
+      await sfnClient.send(new StartExecutionCommand({ stateMachineArn: process.env.STATE_MACHINE_ARN, name: jobId, input: JSON.stringify({ job_id: jobId }) }));
+    }
+    if (unfinished.length > 0) config.log(`resumed ${unfinished.length} unfinished crawl(s)`);
 
     let ready = false;
     const api = await startApiRouter({ host, template, names, listenHost: config.host, port: config.port, meter, onError: logError, isReady: () => ready });

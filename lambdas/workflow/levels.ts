@@ -5,7 +5,7 @@ import { sendPageMessage } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { normalizeUrl } from '../core/urls.js';
 import { laneCount, planLevel, pollDelaySeconds } from '../domain/frontier.js';
-import type { JobRecord } from '../domain/job.js';
+import { isTerminal, type JobRecord } from '../domain/job.js';
 import { countStatuses, type LedgerEntry } from '../domain/ledger.js';
 import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
 import type { CrawlState } from './state.js';
@@ -37,15 +37,23 @@ function seenUrls(entries: LedgerEntry[]): Set<string> {
   return seen;
 }
 
-/** PlanLevel: writes level `depth` to the ledger and releases the first page of every lane. */
+/**
+ * PlanLevel: writes level `depth` to the ledger and releases the first page of every lane.
+ * Idempotent, since Step Functions retries it and a resumed crawl runs it again: a level already
+ * recorded on the job is not planned twice (its lanes are released again, which the leases absorb),
+ * and a level half-written by an interrupted run is planned again identically.
+ */
 export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
   const job = await getJob(state.job_id);
-  if (!job || job.cancel_requested) return { job_id: state.job_id, depth: state.depth, next: 'assemble' };
+  if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
+  if (job.cancel_requested) return { job_id: job.job_id, depth: state.depth, next: 'assemble' };
   const depth = state.depth;
+  if (job.level?.depth === depth) return releaseLanes(job, job.level);
   const robots = await jobRobots(job);
+  const earlier = (await collect(allEntries(job.job_id))).filter((entry) => entry.depth < depth);
   const plan = planLevel({
     candidates: await levelCandidates(job, depth),
-    seen: seenUrls(await collect(allEntries(job.job_id))),
+    seen: seenUrls(earlier),
     budget: job.max_pages - job.pages_planned,
     isAllowed: (url) => isAllowedForUs(robots, url),
   });
@@ -53,14 +61,14 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 
   await writeLevel(job.job_id, depth, plan.entries, job.expires_at);
   const crawlDelay = crawlDelayFor(robots);
-  const lanes = laneCount(job.concurrency, plan.entries.length, crawlDelay);
-  await updateJob(job.job_id, {
-    level: { depth, size: plan.entries.length, lanes },
-    pages_planned: job.pages_planned + plan.fetchable,
-    crawl_delay_seconds: crawlDelay,
-  });
-  for (let lane = 0; lane < lanes; lane++) await sendPageMessage({ job_id: job.job_id, depth, index: lane });
-  return { job_id: job.job_id, depth, next: 'wait', wait_seconds: pollDelaySeconds(plan.entries.length, lanes, crawlDelay) };
+  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay) };
+  await updateJob(job.job_id, { level, pages_planned: job.pages_planned + plan.fetchable, crawl_delay_seconds: crawlDelay });
+  return releaseLanes({ ...job, crawl_delay_seconds: crawlDelay }, level);
+}
+
+async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level']>): Promise<CrawlState> {
+  for (let lane = 0; lane < level.lanes; lane++) await sendPageMessage({ job_id: job.job_id, depth: level.depth, index: lane });
+  return { job_id: job.job_id, depth: level.depth, next: 'wait', wait_seconds: pollDelaySeconds(level.size, level.lanes, job.crawl_delay_seconds) };
 }
 
 /**

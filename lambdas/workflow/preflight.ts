@@ -22,6 +22,8 @@ export async function preflight(state: CrawlState): Promise<CrawlState> {
   if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: 0, next: 'finalize' };
   // Cancelled before it started: no page is fetched, but the job still gets its (empty) document.
   if (job.cancel_requested) return { job_id: job.job_id, depth: 0, next: 'plan' };
+  // A crawl resumed by a new execution goes on at its level; robots.txt and the terms were checked.
+  if (job.status === 'running' && job.level) return { job_id: job.job_id, depth: job.level.depth, next: 'plan' };
   await markRunning(job.job_id, new Date());
 
   const robots = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;

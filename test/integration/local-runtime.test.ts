@@ -1,15 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { page, startSite } from '../helpers/site.js';
 
 /** `npm start` as a user runs it: a separate process, configured only through the environment. */
-function startProcess(dataDir: string) {
+function startProcess(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'local/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: dataDir },
+    env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: dataDir, ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -68,5 +69,50 @@ describe('npm start', () => {
     expect(again.output()).not.toContain(key);
     expect((await fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(await stop(again.child, again.exited)).toBe(0);
+  }, 120_000);
+
+  it('resumes a crawl cut by a restart, and delivers every page once', async () => {
+    const links = Array.from({ length: 8 }, (_, i) => `/p/${i}`);
+    const site = await startSite({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+      '/': page('Home', links),
+      ...Object.fromEntries(links.map((link) => [link, { body: page(`Page ${link}`), delayMs: 300 }])),
+    });
+    const crawlDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-resume-'));
+    const usersFile = path.join(crawlDir, 'users.json');
+    const key = 'resume-key-00001';
+    await writeFile(usersFile, JSON.stringify([{ user_id: 'resumer', api_key: key, plan: 'pro', monthly_pages: 100 }]));
+    // Redelivery after the restart waits for the visibility timeout; keep it short here.
+    const env = { CRAWL_HOST_OVERRIDES: site.overrides, CRAWL_SEED_USERS: usersFile, CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: '2', CRAWL_PAGE_LEASE_SECONDS: '1' };
+    const auth = { authorization: `Bearer ${key}` };
+    try {
+      const first = startProcess(crawlDir, env);
+      let url = await first.ready;
+      const created = await fetch(`${url}/v1/jobs`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://site.test/', mode: 'full', max_depth: 1, concurrency: 1, check_tos: false }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      const job = async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string; progress: { pages_crawled: number } };
+      while ((await job()).progress.pages_crawled < 3) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await stop(first.child, first.exited)).toBe(0);
+
+      const second = startProcess(crawlDir, env);
+      url = await second.ready;
+      expect(second.output()).toContain('resumed 1 unfinished crawl');
+      let state = await job();
+      for (let i = 0; i < 300 && (state.status === 'running' || state.status === 'queued'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = await job();
+      }
+      expect(state.status).toBe('completed');
+      const document = await (await fetch(`${url}/v1/jobs/${id}/result`, { headers: auth })).text();
+      expect([...document.matchAll(/^URL: (.+)$/gm)].map((match) => match[1])).toEqual(['https://site.test/', ...links.map((link) => `https://site.test${link}`)]);
+      expect(await stop(second.child, second.exited)).toBe(0);
+    } finally {
+      await site.close();
+      await rm(crawlDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

@@ -118,6 +118,20 @@ describe('full crawl', () => {
     expect(job.quota).toEqual({ reserved: 5, charged: 5 });
   });
 
+  it('gives the same crawl when PlanLevel runs twice (a Step Functions retry after it succeeded)', async () => {
+    runtime.host.intercept('crawl-plan-level', async (_event, run) => {
+      await run();
+      return run();
+    });
+    try {
+      const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, max_pages: 5, check_tos: false });
+      expect(urlsOf((await document(id)).text)).toEqual(['/', '/a', '/b', '/c', '/a1'].map((path) => `https://site.test${path}`));
+      expect(job.quota).toEqual({ reserved: 5, charged: 5 });
+    } finally {
+      runtime.host.intercept('crawl-plan-level', undefined);
+    }
+  });
+
   it('gives byte-identical documents at concurrency 1 and 20', async () => {
     const one = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, concurrency: 1, check_tos: false, export_formats: ['markdown', 'text'] });
     const twenty = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 3, concurrency: 20, check_tos: false, export_formats: ['markdown', 'text'] });
