@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { LambdaHost } from './lambda-host.js';
+import { readRequestBody } from './request-body.js';
 import type { UsageMeter } from './meter.js';
 import { resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
 
@@ -80,17 +81,6 @@ export function readApi(template: CfnTemplate, names: LocalNames): { routes: Rou
   return { routes, gatewayResponses };
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | 'too_large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BYTES) return 'too_large';
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 function singleValues(entries: Iterable<[string, string[]]>): { single: Record<string, string>; multi: Record<string, string[]> } | null {
   const multi: Record<string, string[]> = {};
   for (const [key, value] of entries) (multi[key] ??= []).push(...value);
@@ -140,7 +130,7 @@ export async function startApiRouter(options: {
     if (!route) return gatewayReply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
     options.meter.apiRequest();
 
-    const body = await readBody(request);
+    const body = await readRequestBody(request, MAX_REQUEST_BYTES);
     if (body === 'too_large') {
       // The rest of the body is left unread, so the connection cannot carry another request.
       response.setHeader('connection', 'close');

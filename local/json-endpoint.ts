@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestText } from './request-body.js';
 
 /** An error the AWS JSON protocol reports as `{ "__type": name, "message": … }` with HTTP 400. */
 export class ProtocolError extends Error {
@@ -12,12 +13,6 @@ export class ProtocolError extends Error {
 }
 
 export type JsonOperation = (input: Record<string, unknown>) => Promise<unknown>;
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * A minimal endpoint for an AWS JSON-protocol service (`x-amz-target: <Prefix>.<Operation>`), enough
@@ -38,7 +33,7 @@ export async function startJsonEndpoint(
     void (async () => {
       const target = String(request.headers['x-amz-target'] ?? '');
       const operation = target.startsWith(`${targetPrefix}.`) ? operations[target.slice(targetPrefix.length + 1)] : undefined;
-      const text = await readBody(request);
+      const text = await readRequestText(request);
       if (!operation) return reply(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
       try {
         reply(200, (await operation(text ? (JSON.parse(text) as Record<string, unknown>) : {})) ?? {});

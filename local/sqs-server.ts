@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readRequestText } from './request-body.js';
 import { SqsError, sqsErrors } from './sqs/errors.js';
 import { isRequestInput, type RequestInput } from './sqs/input.js';
 import { runOperation, type OperationContext } from './sqs/operations.js';
@@ -107,7 +108,7 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
         'Send POST requests with x-amz-target: AmazonSQS.<Operation> and a JSON body (the JSON protocol of @aws-sdk/client-sqs).',
       );
     }
-    const input = parseInput(await readBody(request));
+    const input = parseInput(await readRequestText(request));
     payload = await runOperation(target.slice(TARGET_PREFIX.length), input, context);
   } catch (caught) {
     const error = caught instanceof SqsError ? caught : sqsErrors.internalFailure();
@@ -118,12 +119,6 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
   }
   response.writeHead(status, headers);
   response.end(JSON.stringify(payload));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseInput(body: string): RequestInput {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { FetchError, type FetchDocument, type FetchedDocument } from '../lambdas/core/fetch-types.js';
+import { parseRobotsTxt } from '../lambdas/core/robots.js';
 import { collectSitemapUrls, parseSitemap, type ParsedSitemap } from '../lambdas/core/sitemap.js';
 import { isSameSite, normalizeUrl } from '../lambdas/core/urls.js';
 
@@ -177,14 +178,6 @@ function served(
   return { requestedUrl, finalUrl: finalUrl.href, status: file.status, mediaType, headers, body: body.subarray(0, maxBytes) };
 }
 
-/** Stand-in for the robots module's `sitemaps` (wired in by the handler): `Sitemap:` and Google's `Site-map:`. */
-function robotsSitemapLines(robotsTxt: string): string[] {
-  return robotsTxt.split(/\r\n|\r|\n/).flatMap((line) => {
-    const value = /^\s*site-?map\s*:\s*(\S+)/i.exec(line)?.[1];
-    return value ? [value] : [];
-  });
-}
-
 async function evaluateUspCase(testCase: z.infer<typeof uspCaseSchema>): Promise<string | undefined> {
   const { input } = testCase;
   if (input.kind === 'sitemap_body') {
@@ -195,7 +188,7 @@ async function evaluateUspCase(testCase: z.infer<typeof uspCaseSchema>): Promise
   const homepage = input.homepage_url ?? '';
   const fetchDocument = fakeFetchDocument(testCase.files ?? {});
   const robots = await fetchDocument(new URL('/robots.txt', homepage).href);
-  const robotsSitemaps = robots.status === 200 ? robotsSitemapLines(new TextDecoder().decode(robots.body)) : [];
+  const robotsSitemaps = robots.status === 200 ? [...parseRobotsTxt(robots.body).sitemaps] : [];
   const collected = await collectSitemapUrls({ seedUrl: homepage, robotsSitemaps, fetchDocument, deadline: Date.now() + 10_000 });
   return compareUrls(collected.urls, testCase.expected_urls);
 }

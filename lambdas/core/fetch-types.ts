@@ -16,6 +16,13 @@ export interface FetchedDocument {
   body: Uint8Array;
 }
 
+const HTML_MEDIA_TYPES: ReadonlySet<string> = new Set(['text/html', 'application/xhtml+xml']);
+
+/** Only HTML is exported (CONTRACT 5); other media types are ledger entries. */
+export function isHtmlMediaType(mediaType: string | undefined): boolean {
+  return mediaType !== undefined && HTML_MEDIA_TYPES.has(mediaType);
+}
+
 export interface FetchDocumentOptions {
   /** Body cap in bytes after decompression. */
   maxBytes?: number;

@@ -1,14 +1,13 @@
-import type { FetchDocument } from './fetch-types.js';
+import { isHtmlMediaType, type FetchDocument } from './fetch-types.js';
 import { collectSitemapUrls } from './sitemap/collect.js';
-import { fetchBeforeDeadline, isSuccess, refuseOffSiteRedirect } from './sitemap/fetching.js';
-import { checkPublicHttpsUrl, dedupeUrls, isAssetUrl, isSameSite } from './urls.js';
+import { fetchBeforeDeadline, isSuccess } from './sitemap/fetching.js';
+import { checkPublicHttpsUrl, dedupeUrls, isAssetUrl, isSameSite, refuseOffSiteRedirect } from './urls.js';
 
 /** Spec 8: a preview never returns more URLs than this, whatever `limit` says. */
 export const PREVIEW_SAFETY_CAP = 50_000;
 /** Share of the time budget the sitemaps may use, so the shallow crawl still has time to run. */
 const SITEMAP_SHARE_OF_BUDGET = 0.75;
 const SEED_PAGE_MAX_BYTES = 5 * 1024 * 1024;
-const HTML_MEDIA_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 export interface PreviewSiteInput {
   /** Already validated by the caller as a public https URL. */
@@ -83,7 +82,7 @@ async function seedPageLinks(input: PreviewSiteInput): Promise<string[]> {
     maxBytes: SEED_PAGE_MAX_BYTES,
     allowRedirect: refuseOffSiteRedirect,
   });
-  if (!page || !isSuccess(page) || (page.mediaType !== undefined && !HTML_MEDIA_TYPES.has(page.mediaType))) return [];
+  if (!page || !isSuccess(page) || (page.mediaType !== undefined && !isHtmlMediaType(page.mediaType))) return [];
   const html = input.decodeHtml(page.body, page.headers['content-type']);
   return input.extractLinks(html, page.finalUrl).map((link) => link.url);
 }

@@ -64,6 +64,14 @@ export function isSameSite(a: URL | string, b: URL | string): boolean {
 }
 
 /**
+ * A fetcher `allowRedirect` rule: a hop may change the scheme or `www.`, not the site. Every hop is
+ * checked against the one before, so a chain never leaves the site it started on.
+ */
+export function refuseOffSiteRedirect(from: URL, to: URL): string | undefined {
+  return isSameSite(from, to) ? undefined : 'redirect_off_site';
+}
+
+/**
  * De-duplication key (CONTRACT 2): fragment removed, scheme and host lower-cased, default port
  * removed, empty path as `/`. The WHATWG serializer does all but the fragment; query strings and
  * trailing slashes stay significant.

@@ -1,9 +1,9 @@
 import { decodeHtml } from '../core/charset.js';
 import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
-import { FetchError, type FetchedDocument } from '../core/fetch-types.js';
+import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { discoverLinks } from '../core/links.js';
-import { isSameSite } from '../core/urls.js';
+import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
 import { getJob } from '../data/jobs.js';
 import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
@@ -15,7 +15,6 @@ import { sharedFetcher } from './fetcher.js';
 import { releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
 
@@ -58,9 +57,7 @@ type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: Fi
 async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutcome> {
   let document: FetchedDocument;
   try {
-    document = await sharedFetcher()(entry.url, {
-      allowRedirect: (_from, to) => (isSameSite(to, job.url) ? undefined : 'redirect_off_site'),
-    });
+    document = await sharedFetcher()(entry.url, { allowRedirect: refuseOffSiteRedirect });
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     const reason = error.reason === 'redirect_refused' ? 'redirect_off_site' : error.reason;
@@ -75,7 +72,7 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutco
     const asked = retryAfterSeconds(document.headers);
     return { retryInSeconds: Math.min(MAX_RETRY_DELAY_SECONDS, asked ?? backoffSeconds(entry.attempts ?? 1)), finalIfExhausted: final };
   }
-  if (!document.mediaType || !HTML_TYPES.has(document.mediaType)) return { ...base, status: 'skipped', reason: 'not_html' };
+  if (!isHtmlMediaType(document.mediaType)) return { ...base, status: 'skipped', reason: 'not_html' };
   // A redirect may land on a path robots.txt closes; the first URL was checked when it was queued.
   if (document.finalUrl !== entry.url && !isAllowedForUs(await jobRobots(job), document.finalUrl)) {
     return { ...base, status: 'skipped', reason: 'robots_disallowed' };

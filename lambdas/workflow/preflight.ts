@@ -1,17 +1,15 @@
 import { decodeHtml } from '../core/charset.js';
 import { exportPage } from '../core/export.js';
-import { FetchError, type FetchedDocument } from '../core/fetch-types.js';
+import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { extractLinks } from '../core/links.js';
 import type { RobotsRules } from '../core/robots.js';
 import { checkTermsOfService } from '../core/tos.js';
-import { isSameSite } from '../core/urls.js';
+import { refuseOffSiteRedirect } from '../core/urls.js';
 import { getJob, markRunning, recordJobError } from '../data/jobs.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
 import { sharedFetcher } from './fetcher.js';
 import { fetchAndStoreRobots, isAllowedForUs } from './job-robots.js';
 import type { CrawlState } from './state.js';
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 /**
  * Preflight: robots.txt of the host (once per job) and, when asked, the terms-of-service check,
@@ -50,8 +48,8 @@ export async function preflight(state: CrawlState): Promise<CrawlState> {
 async function fetchSitePage(job: JobRecord, robots: RobotsRules | undefined, url: string): Promise<{ document: FetchedDocument; html: string } | undefined> {
   if (robots && !isAllowedForUs(robots, url)) return undefined;
   try {
-    const document = await sharedFetcher()(url, { allowRedirect: (_from, to) => (isSameSite(to, job.url) ? undefined : 'redirect_off_site') });
-    if (document.status < 200 || document.status >= 300 || !HTML_TYPES.has(document.mediaType ?? '')) return undefined;
+    const document = await sharedFetcher()(url, { allowRedirect: refuseOffSiteRedirect });
+    if (document.status < 200 || document.status >= 300 || !isHtmlMediaType(document.mediaType)) return undefined;
     if (robots && !isAllowedForUs(robots, document.finalUrl)) return undefined;
     return { document, html: decodeHtml(document.body, document.headers['content-type']) };
   } catch (error) {

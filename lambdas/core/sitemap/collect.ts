@@ -1,6 +1,6 @@
 import type { FetchDocument } from '../fetch-types.js';
-import { isSameSite, normalizeUrl } from '../urls.js';
-import { fetchBeforeDeadline, isSuccess, refuseOffSiteRedirect } from './fetching.js';
+import { isSameSite, normalizeUrl, refuseOffSiteRedirect } from '../urls.js';
+import { fetchBeforeDeadline, isSuccess } from './fetching.js';
 import { MAX_SITEMAP_BYTES, parseSitemap } from './parse.js';
 
 export const DEFAULT_MAX_SITEMAP_DOCUMENTS = 50;

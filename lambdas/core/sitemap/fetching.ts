@@ -1,5 +1,4 @@
 import type { FetchDocument, FetchDocumentOptions, FetchedDocument } from '../fetch-types.js';
-import { isSameSite } from '../urls.js';
 
 /**
  * Fetches `url` unless `deadline` (epoch ms) has passed, and gives up when it passes: the signal is
@@ -29,11 +28,6 @@ export async function fetchBeforeDeadline(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Redirects may change scheme or `www.`, not the site. */
-export function refuseOffSiteRedirect(from: URL, to: URL): string | undefined {
-  return isSameSite(from, to) ? undefined : 'redirect_off_site';
 }
 
 export function isSuccess(document: FetchedDocument): boolean {
