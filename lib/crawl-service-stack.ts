@@ -168,6 +168,7 @@ export class CrawlServiceStack extends Stack {
     const getAccount = fn('GetAccountFunction', 'account-get', 'GET /v1/account');
     // Writes only to give a user stored before webhooks existed its signing secret.
     bindTable(getAccount, 'users', 'RW');
+    const openApi = fn('OpenApiFunction', 'openapi-get', 'GET /v1/openapi.json (public)');
     const preview = fn('SitemapPreviewFunction', 'sitemap-preview', 'GET /v1/sitemap/preview', { timeout: Duration.seconds(29), memorySize: 1024 });
     bindTable(preview, 'rateLimits', 'RW');
     fetchesPages(preview);
@@ -185,6 +186,7 @@ export class CrawlServiceStack extends Stack {
         { method: 'GET', path: 'v1/usage', handler: getUsage },
         { method: 'GET', path: 'v1/account', handler: getAccount },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
+        { method: 'GET', path: 'v1/openapi.json', handler: openApi, public: true },
       ],
     });
 

@@ -20,7 +20,7 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   invalid_json: 400,
   unauthorized: 401,
@@ -44,14 +44,16 @@ export const errorDetailsSchema = z.union([z.array(fieldIssueSchema), z.record(z
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 
 /** CONTRACT 1: the body of every error response. */
-export const errorEnvelopeSchema = z.strictObject({
-  error: z.strictObject({
-    code: errorCodeSchema,
-    message: z.string(),
-    details: errorDetailsSchema.optional(),
-    request_id: z.string(),
-  }),
-});
+export const errorEnvelopeSchema = z
+  .strictObject({
+    error: z.strictObject({
+      code: errorCodeSchema,
+      message: z.string(),
+      details: errorDetailsSchema.optional().meta({ description: 'The offending fields (4xx validation), or a structured object such as the quota figures.' }),
+      request_id: z.string().meta({ description: 'Quote it when reporting a problem.' }),
+    }),
+  })
+  .meta({ id: 'Error', description: 'The body of every error response (CONTRACT 1), API Gateway\'s own answers included.' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export class ApiError extends Error {

@@ -22,7 +22,7 @@ export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holdin
   }
   const check = checkPublicHttpsUrl(value);
   if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public https URL: ${check.reason}` });
-});
+}).meta({ format: 'uri', description: 'A public https URL: no private, loopback or other internal address.', examples: ['https://example.com/'] });
 
 const ANNOUNCED_FOR_V1_1 = new Set(['html', 'pdf', 'docx', 'word']);
 
@@ -46,27 +46,30 @@ const exportFormatsSchema = z
     const repeated = new Set(formats.filter((format, index) => formats.indexOf(format) !== index));
     for (const format of repeated) ctx.addIssue({ code: 'custom', message: `"${format}" is listed more than once` });
   })
-  .default((): ExportFormat[] => ['markdown']);
+  .default((): ExportFormat[] => ['markdown'])
+  // the list is checked as a whole before its entries, so zod alone would document the entries as anything
+  .meta({ description: 'The documents to produce; `GET …/result?format=` picks one.', override: { items: { type: 'string', enum: [...EXPORT_FORMATS] } } });
 
-const flagSchema = z.boolean({ error: 'must be true or false' }).default(true);
+const flagSchema = (description: string) => z.boolean({ error: 'must be true or false' }).default(true).meta({ description });
 
 function boundedIntSchema(min: number, max: number, defaultValue: number) {
   const rule = { error: `must be an integer from ${min} to ${max}` };
   return z.int(rule).min(min, rule).max(max, rule).default(defaultValue);
 }
 
-const concurrencySchema = boundedIntSchema(1, 20, 5);
+const concurrencySchema = boundedIntSchema(1, 20, 5).meta({ description: 'Fetches in flight at once for this job.' });
 
 const commonShape = {
   url: publicHttpsUrlSchema,
   export_formats: exportFormatsSchema,
-  respect_robots: flagSchema,
-  check_tos: flagSchema,
-  only_main_content: flagSchema,
+  respect_robots: flagSchema('Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).'),
+  check_tos: flagSchema("Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one."),
+  only_main_content: flagSchema('Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.'),
 };
 
 const singleSchema = z
   .strictObject({ mode: z.literal('single'), ...commonShape })
+  .meta({ title: 'Single page', description: 'Crawls `url` alone.' })
   // one page, no link discovery: the tuning fields the record carries take their only sensible values
   .transform((request) => ({ ...request, max_depth: 0, max_pages: 1, concurrency: 1 }));
 
@@ -77,7 +80,13 @@ const selectUrlsSchema = z
   .array(z.unknown(), requiredOr('must be an array of URLs'))
   .min(1, { error: 'must list at least one URL' })
   .max(MAX_SELECT_URLS, { error: `must list at most ${MAX_SELECT_URLS} URLs` })
-  .pipe(z.array(publicHttpsUrlSchema));
+  .pipe(z.array(publicHttpsUrlSchema))
+  .meta({
+    description: `The pages to crawl, on the same site as \`url\`; 1 to ${MAX_SELECT_URLS} entries, de-duplicated and crawled in this order.`,
+    override: { items: { type: 'string', format: 'uri' } },
+  });
+
+const ignoredInSelect = z.unknown().optional().meta({ description: 'Accepted and ignored in select mode (spec 4.2).' });
 
 const selectSchema = z
   .strictObject({
@@ -86,9 +95,10 @@ const selectSchema = z
     urls: selectUrlsSchema,
     concurrency: concurrencySchema,
     // spec 4.2: accepted in select mode and ignored, whatever their value
-    max_pages: z.unknown().optional(),
-    max_depth: z.unknown().optional(),
+    max_pages: ignoredInSelect,
+    max_depth: ignoredInSelect,
   })
+  .meta({ title: 'Chosen pages', description: 'Crawls the listed `urls` (e.g. from the sitemap preview).' })
   .superRefine(
     (request, ctx) => {
       const anchor = new URL(request.url);
@@ -116,13 +126,23 @@ const selectSchema = z
 const fullSchema = z.strictObject({
   mode: z.literal('full'),
   ...commonShape,
-  max_depth: boundedIntSchema(1, 10, 3),
-  max_pages: boundedIntSchema(1, 1000, 50),
+  max_depth: boundedIntSchema(1, 10, 3).meta({ description: 'Links followed at most this many steps from `url`.' }),
+  max_pages: boundedIntSchema(1, 1000, 50).meta({ description: 'Pages crawled at most; also the quota reserved.' }),
   concurrency: concurrencySchema,
-});
+}).meta({ title: 'Whole site', description: 'Crawls the site breadth-first from `url`.' });
 
 /** The `POST /v1/jobs` body, normalized for the job record; `url` is kept as submitted. */
-export const createJobRequestSchema = z.discriminatedUnion('mode', [singleSchema, selectSchema, fullSchema]);
+export const createJobRequestSchema = z.discriminatedUnion('mode', [singleSchema, selectSchema, fullSchema]).meta({
+  id: 'CreateJobRequest',
+  // through `override`: zod leaves out examples of a schema that transforms, taking them for outputs
+  override: {
+    examples: [
+      { url: 'https://example.com/pricing', mode: 'single' },
+      { url: 'https://example.com/', mode: 'select', urls: ['https://example.com/a', 'https://example.com/b'], export_formats: ['markdown', 'text'] },
+      { url: 'https://example.com/', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 10 },
+    ],
+  },
+});
 export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
 export type JobMode = CreateJobRequest['mode'];
 

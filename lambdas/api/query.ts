@@ -17,12 +17,23 @@ export const JOBS_LIMIT_DEFAULT = 20;
 /** An integer written as plain digits (no sign, exponent or decimal point) within [min, max]. */
 function digitsParam(min: number, max: number) {
   const rule = { error: `must be an integer from ${min} to ${max}, written in digits` };
-  return z.string(rule).regex(/^\d+$/, rule).transform(Number).pipe(z.number().min(min, rule).max(max, rule));
+  return z
+    .string(rule)
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .pipe(z.number().min(min, rule).max(max, rule))
+    .meta({
+      // documented as what it means, an integer in a query string, rather than as its digit pattern
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        delete jsonSchema.pattern;
+        Object.assign(jsonSchema, { type: 'integer', minimum: min, maximum: max });
+      },
+    });
 }
 
-const previewQuerySchema = z.object({
-  url: publicHttpsUrlSchema,
-  limit: digitsParam(1, PREVIEW_LIMIT_MAX).optional(),
+export const previewQuerySchema = z.object({
+  url: publicHttpsUrlSchema.meta({ description: 'The seed, usually the home page; only URLs of its site are listed.' }),
+  limit: digitsParam(1, PREVIEW_LIMIT_MAX).optional().meta({ description: `Return at most this many URLs (the service never returns more than ${PREVIEW_LIMIT_MAX}).` }),
 });
 export type PreviewQuery = z.infer<typeof previewQuerySchema>;
 
@@ -31,7 +42,9 @@ export function parsePreviewQuery(params: QueryParams): PreviewQuery {
   return parseQuery(previewQuerySchema, params);
 }
 
-const resultQuerySchema = z.object({ format: exportFormatSchema.optional() });
+export const resultQuerySchema = z.object({
+  format: exportFormatSchema.optional().meta({ description: "One of the job's `export_formats`; default the first of them." }),
+});
 
 /**
  * `GET /v1/jobs/{id}/result?format=`: defaults to the first of the job's `export_formats`; a known
@@ -50,11 +63,15 @@ export function parseResultQuery(params: QueryParams, exportFormats: readonly Ex
 const NOT_A_CURSOR = { error: 'must be a next_cursor value from a previous page' };
 
 // opaque to clients; base64url keeps it safe in a query string without escaping
-const cursorSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, NOT_A_CURSOR).max(MAX_CURSOR_LENGTH, NOT_A_CURSOR);
+const cursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/, NOT_A_CURSOR)
+  .max(MAX_CURSOR_LENGTH, NOT_A_CURSOR)
+  .meta({ description: 'The `next_cursor` of the previous page.' });
 
-const pagesQuerySchema = z.object({
+export const pagesQuerySchema = z.object({
   cursor: cursorSchema.optional(),
-  limit: digitsParam(1, PAGES_LIMIT_MAX).default(PAGES_LIMIT_DEFAULT),
+  limit: digitsParam(1, PAGES_LIMIT_MAX).default(PAGES_LIMIT_DEFAULT).meta({ description: `Entries per page; default ${PAGES_LIMIT_DEFAULT}.` }),
 });
 export type PagesQuery = z.infer<typeof pagesQuerySchema>;
 
@@ -68,7 +85,7 @@ export function jobListCursor(position: JobListPosition): string {
   return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
 }
 
-const jobsQuerySchema = z.object({
+export const jobsQuerySchema = z.object({
   cursor: cursorSchema
     .transform((cursor, ctx) => {
       const position = JobListPositionSchema.safeParse(parseJsonOrUndefined(Buffer.from(cursor, 'base64url').toString('utf8')));
@@ -77,8 +94,8 @@ const jobsQuerySchema = z.object({
       return z.NEVER;
     })
     .optional(),
-  limit: digitsParam(1, JOBS_LIMIT_MAX).default(JOBS_LIMIT_DEFAULT),
-  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(', ')}` }).optional(),
+  limit: digitsParam(1, JOBS_LIMIT_MAX).default(JOBS_LIMIT_DEFAULT).meta({ description: `Jobs per page; default ${JOBS_LIMIT_DEFAULT}.` }),
+  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(', ')}` }).optional().meta({ description: 'Only jobs in this state.' }),
 });
 export type JobsQuery = z.infer<typeof jobsQuerySchema>;
 

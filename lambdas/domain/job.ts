@@ -7,11 +7,13 @@ export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', '
 
 export { EXPORT_FORMATS, type ExportFormat } from '../core/export.js';
 
-export const JobErrorSchema = z.object({
-  code: z.enum(['tos_blocked', 'robots_disallowed', 'seed_fetch_failed', 'internal_error']),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+export const JobErrorSchema = z
+  .object({
+    code: z.enum(['tos_blocked', 'robots_disallowed', 'seed_fetch_failed', 'internal_error']),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'JobError' });
 export type JobError = z.infer<typeof JobErrorSchema>;
 
 const ResultObjectSchema = z.object({ key: z.string(), bytes: z.number() });
@@ -66,8 +68,30 @@ export function jobLinks(jobId: string) {
   };
 }
 
+const EXAMPLE_JOB_ID = '0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10';
+const jobIdSchema = z.uuid().meta({ description: 'The job id.', examples: [EXAMPLE_JOB_ID] });
+const jobStatusSchema = z.enum(JOB_STATUSES).meta({ description: '`completed`, `failed` and `cancelled` are final.' });
+const jobModeSchema = z.enum(['single', 'select', 'full']);
+const pagesTotalSchema = z.int().meta({ description: 'Select jobs only: the number of URLs kept after de-duplication.' });
+
 /** The 202 body of POST /v1/jobs: exactly the fields of spec 2.1. */
-export function creationView(job: JobRecord) {
+export const JobCreatedSchema = z
+  .strictObject({
+    id: jobIdSchema,
+    status: jobStatusSchema,
+    url: z.string().meta({ description: 'The url as submitted.' }),
+    mode: jobModeSchema,
+    pages_total: pagesTotalSchema.optional(),
+    links: z.strictObject({ self: z.string(), result: z.string() }),
+  })
+  .meta({
+    id: 'JobCreated',
+    description: 'The job as created (spec 2.1).',
+    examples: [{ id: EXAMPLE_JOB_ID, status: 'queued', url: 'https://example.com/', mode: 'full', links: { self: `/v1/jobs/${EXAMPLE_JOB_ID}`, result: `/v1/jobs/${EXAMPLE_JOB_ID}/result` } }],
+  });
+export type JobCreated = z.infer<typeof JobCreatedSchema>;
+
+export function creationView(job: JobRecord): JobCreated {
   const { self, result } = jobLinks(job.job_id);
   return {
     id: job.job_id,
@@ -79,8 +103,65 @@ export function creationView(job: JobRecord) {
   };
 }
 
+const timestampSchema = z.iso.datetime();
+
 /** GET /v1/jobs/{id}: the public record of CONTRACT 3. */
-export function publicView(job: JobRecord) {
+export const PublicJobSchema = z
+  .strictObject({
+    id: jobIdSchema,
+    status: jobStatusSchema,
+    url: z.string(),
+    mode: jobModeSchema,
+    export_formats: z.array(z.enum(EXPORT_FORMATS)),
+    respect_robots: z.boolean(),
+    check_tos: z.boolean(),
+    only_main_content: z.boolean(),
+    max_depth: z.int(),
+    max_pages: z.int(),
+    concurrency: z.int(),
+    pages_total: pagesTotalSchema.optional(),
+    progress: z.strictObject({ pages_crawled: z.int(), pages_failed: z.int(), pages_skipped: z.int() }),
+    cancel_requested: z.boolean(),
+    error: JobErrorSchema.nullable().meta({ description: 'Why a failed job failed; null otherwise.' }),
+    quota: z.strictObject({
+      reserved: z.int().meta({ description: 'Pages reserved when the job was created.' }),
+      charged: z.int().meta({ description: 'Pages charged once the job ended.' }),
+    }),
+    created_at: timestampSchema,
+    started_at: timestampSchema.nullable(),
+    finished_at: timestampSchema.nullable(),
+    links: z.strictObject({ self: z.string(), result: z.string(), pages: z.string() }),
+  })
+  .meta({
+    id: 'Job',
+    description: 'The job record (CONTRACT 3).',
+    examples: [
+      {
+        id: EXAMPLE_JOB_ID,
+        status: 'running',
+        url: 'https://example.com/',
+        mode: 'full',
+        export_formats: ['markdown'],
+        respect_robots: true,
+        check_tos: true,
+        only_main_content: true,
+        max_depth: 3,
+        max_pages: 50,
+        concurrency: 5,
+        progress: { pages_crawled: 12, pages_failed: 1, pages_skipped: 3 },
+        cancel_requested: false,
+        error: null,
+        quota: { reserved: 50, charged: 0 },
+        created_at: '2026-11-22T10:00:00.000Z',
+        started_at: '2026-11-22T10:00:01.000Z',
+        finished_at: null,
+        links: jobLinks(EXAMPLE_JOB_ID),
+      },
+    ],
+  });
+export type PublicJob = z.infer<typeof PublicJobSchema>;
+
+export function publicView(job: JobRecord): PublicJob {
   return {
     id: job.job_id,
     status: job.status,

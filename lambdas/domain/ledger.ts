@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One URL of a crawl, as the per-job ledger (CONTRACT 3, `GET /v1/jobs/{id}/pages`) shows it. */
 export type LedgerStatus = 'queued' | 'in_progress' | 'crawled' | 'failed' | 'skipped';
 /** Attempts per page (issue 5); the page queue's maxReceiveCount is the same number. */
@@ -52,8 +54,25 @@ export function countStatuses(statuses: Iterable<LedgerStatus>): LevelCounts {
   return counts;
 }
 
-/** The public view of a ledger entry. */
-export function publicLedgerEntry(entry: LedgerEntry) {
+/** One URL of the ledger as `GET /v1/jobs/{id}/pages` shows it (CONTRACT 3). */
+export const PublicLedgerEntrySchema = z
+  .strictObject({
+    url: z.string(),
+    final_url: z.string().nullable().meta({ description: 'Where redirects ended, when the page was fetched.' }),
+    depth: z.int().min(0),
+    status: z.enum(['queued', 'crawled', 'failed', 'skipped']),
+    reason: z.string().nullable().meta({ description: 'Why a page failed or was skipped (`robots_disallowed`, `http_404`, `timeout`, …); `truncated` on a crawled page cut by the export caps.' }),
+    http_status: z.int().nullable(),
+    title: z.string().nullable(),
+    bytes: z.int().nullable().meta({ description: "Size of the page's export." }),
+  })
+  .meta({
+    id: 'LedgerEntry',
+    examples: [{ url: 'https://example.com/a', final_url: 'https://example.com/a', depth: 1, status: 'crawled', reason: null, http_status: 200, title: 'A', bytes: 5120 }],
+  });
+export type PublicLedgerEntry = z.infer<typeof PublicLedgerEntrySchema>;
+
+export function publicLedgerEntry(entry: LedgerEntry): PublicLedgerEntry {
   return {
     url: entry.url,
     final_url: entry.final_url ?? null,

@@ -1,6 +1,7 @@
 import { apiHandler } from '../api/handler.js';
 import { jsonResponse } from '../api/http.js';
 import { jobListCursor, parseJobsQuery } from '../api/query.js';
+import type { JobList } from '../api/responses.js';
 import { listJobsOfUser } from '../data/jobs.js';
 import { publicView } from '../domain/job.js';
 
@@ -8,5 +9,6 @@ import { publicView } from '../domain/job.js';
 export const handler = apiHandler(async (event, caller) => {
   const { limit, cursor, status } = parseJobsQuery(event.queryStringParameters);
   const { jobs, next } = await listJobsOfUser(caller.user_id, { limit, after: cursor, status });
-  return jsonResponse(200, { jobs: jobs.map(publicView), next_cursor: next ? jobListCursor(next) : null });
+  const body: JobList = { jobs: jobs.map(publicView), next_cursor: next ? jobListCursor(next) : null };
+  return jsonResponse(200, body);
 });

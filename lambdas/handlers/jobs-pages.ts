@@ -2,6 +2,7 @@ import { notFound } from '../api/errors.js';
 import { apiHandler, jobIdParameter } from '../api/handler.js';
 import { jsonResponse } from '../api/http.js';
 import { parsePagesQuery } from '../api/query.js';
+import type { LedgerPage } from '../api/responses.js';
 import { getJobOfUser } from '../data/jobs.js';
 import { ledgerPage } from '../data/ledger.js';
 import { publicLedgerEntry } from '../domain/ledger.js';
@@ -14,8 +15,9 @@ export const handler = apiHandler(async (event, caller) => {
   const { cursor, limit } = parsePagesQuery(event.queryStringParameters);
   const after = cursor ? Buffer.from(cursor, 'base64url').toString('utf8') : undefined;
   const { entries, lastKey } = await ledgerPage(jobId, limit, after?.startsWith('p#') ? after : undefined);
-  return jsonResponse(200, {
+  const body: LedgerPage = {
     pages: entries.map(publicLedgerEntry),
     next_cursor: lastKey ? Buffer.from(lastKey, 'utf8').toString('base64url') : null,
-  });
+  };
+  return jsonResponse(200, body);
 });

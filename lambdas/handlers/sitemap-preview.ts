@@ -2,6 +2,7 @@ import { rateLimited } from '../api/errors.js';
 import { apiHandler } from '../api/handler.js';
 import { jsonResponse } from '../api/http.js';
 import { parsePreviewQuery } from '../api/query.js';
+import type { SitemapPreviewBody } from '../api/responses.js';
 import { decodeHtml } from '../core/charset.js';
 import { extractLinks } from '../core/links.js';
 import { previewSite } from '../core/preview.js';
@@ -23,7 +24,7 @@ export const handler = apiHandler(async (event, caller) => {
   const deadline = Date.now() + PREVIEW_BUDGET_MS;
   const fetchDocument = sharedFetcher();
   const robots = await loadRobots(new URL(query.url).origin, fetchDocument);
-  const preview = await previewSite({
+  const preview: SitemapPreviewBody = await previewSite({
     seedUrl: query.url,
     limit: query.limit,
     fetchDocument,

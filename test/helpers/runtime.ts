@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalRuntime } from '../../local/runtime.js';
+import { OpenApiChecker } from './openapi.js';
 
 export interface TestUser {
   user_id: string;
@@ -34,11 +35,16 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     log: process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined,
   });
 
-  /** `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones). */
+  const openApi = new OpenApiChecker();
+
+  /**
+   * `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones).
+   * Every answer of the API is checked against the OpenAPI document, and a mismatch fails the test.
+   */
   const request = async (method: string, route: string, init: { key?: string; body?: unknown; redirect?: 'follow' | 'manual'; headers?: Record<string, string> } = {}) => {
-    const response = await fetch(`${runtime.url}${route}`, {
+    let response = await fetch(`${runtime.url}${route}`, {
       method,
-      redirect: init.redirect ?? 'follow',
+      redirect: 'manual',
       headers: {
         ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
         ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -46,7 +52,18 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
       },
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
-    const text = await response.text();
+    let text = await response.text();
+    // /health belongs to the local runtime, not to the API the document describes
+    if (route !== '/health') {
+      const problems = openApi.problems({ method, path: route, status: response.status, headers: response.headers, text });
+      if (problems.length > 0) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}`);
+    }
+    const location = response.headers.get('location');
+    if (init.redirect !== 'manual' && response.status >= 300 && response.status < 400 && location) {
+      // a download URL of the object store, outside the API and its document
+      response = await fetch(new URL(location, runtime.url));
+      text = await response.text();
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -9,6 +9,7 @@ import { Storage } from '../../lib/storage.js';
 import { CrawlWorkflow } from '../../lib/workflow.js';
 import { JOB_RETENTION_DAYS } from '../../lambdas/domain/retention.js';
 import { errorCodeSchema } from '../../lambdas/api/errors.js';
+import { buildOpenApiDocument } from '../../lambdas/api/openapi.js';
 import {
   actionsOf,
   buildApp,
@@ -47,6 +48,7 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'jobs-pages': [],
   'usage-get': [],
   'account-get': ['users'],
+  'openapi-get': [],
   'sitemap-preview': ['rateLimits'],
 };
 
@@ -63,6 +65,7 @@ const ROUTES: Record<string, string> = {
   'GET /v1/jobs/{id}/pages': 'jobs-pages',
   'GET /v1/usage': 'usage-get',
   'GET /v1/account': 'account-get',
+  'GET /v1/openapi.json': 'openapi-get',
   'GET /v1/sitemap/preview': 'sitemap-preview',
 };
 
@@ -113,8 +116,8 @@ describe('resource counts', () => {
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 9],
-    ['AWS::Lambda::Function', 18],
+    ['AWS::ApiGateway::Method', 10],
+    ['AWS::Lambda::Function', 19],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -349,12 +352,13 @@ describe('state machine', () => {
 });
 
 describe('REST API', () => {
-  it('puts every method behind the Lambda authorizer', () => {
+  it('puts every method behind the Lambda authorizer, except the OpenAPI document', () => {
     const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
-    template.allResourcesProperties('AWS::ApiGateway::Method', {
-      AuthorizationType: 'CUSTOM',
-      AuthorizerId: { Ref: authorizerId },
-    });
+    const openApiTarget = JSON.stringify({ 'Fn::GetAtt': [fn('openapi-get').logicalId, 'Arn'] });
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method')) as Array<{ Properties: Record<string, unknown> }>;
+    const [publicMethods, guarded] = [methods.filter((m) => JSON.stringify(m.Properties.Integration).includes(openApiTarget)), methods.filter((m) => !JSON.stringify(m.Properties.Integration).includes(openApiTarget))];
+    expect(publicMethods.map((m) => m.Properties.AuthorizationType)).toEqual(['NONE']);
+    for (const method of guarded) expect(method.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
   });
 
   it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
@@ -389,6 +393,11 @@ describe('REST API', () => {
       routes[`${props.HttpMethod} ${pathOf(props.ResourceId.Ref)}`] = target?.[0];
     }
     expect(routes).toEqual(ROUTES);
+  });
+
+  it('has exactly the routes the OpenAPI document describes', () => {
+    const documented = Object.entries(buildOpenApiDocument().paths ?? {}).flatMap(([route, methods]) => Object.keys(methods ?? {}).map((method) => `${method.toUpperCase()} ${route}`));
+    expect(documented.sort()).toEqual(Object.keys(ROUTES).sort());
   });
 
   it('the stage throttles and writes access logs', () => {
@@ -494,6 +503,11 @@ describe('IAM least privilege', () => {
     const roleId = fn('account-get').roleId;
     expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:UpdateItem'])).toEqual(new Set([tableIds.users]));
     expect(resourcesAllowed(template, roleId, [...S3_WRITES, 's3:GetObject', 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('the public OpenAPI function reaches no table, bucket, queue or state machine', () => {
+    const roleId = fn('openapi-get').roleId;
+    expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', ...DYNAMODB_WRITES, 's3:GetObject', ...S3_WRITES, 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
   });
 
   it('the authorizer reads only ApiKeys and Users, and writes nothing', () => {

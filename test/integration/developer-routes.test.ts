@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_FILE } from '../../scripts/api-docs.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
- * CONTRACT 9: GET /v1/jobs lists the caller's own jobs newest first, a page at a time, optionally
+ * CONTRACT 9: GET /v1/openapi.json is public; GET /v1/jobs lists the caller's own jobs newest first, a page at a time, optionally
  * by status; GET /v1/account tells who the key belongs to and the webhook signing secret.
  */
 const KEYS = { lister: 'jobs-list-key-lister-01', other: 'jobs-list-key-other-001' };
@@ -85,6 +87,15 @@ describe('GET /v1/jobs', () => {
     const reply = await runtime.request('GET', '/v1/jobs');
     expect(reply.status).toBe(401);
     expect(reply.json.error?.code).toBe('unauthorized');
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('serves the OpenAPI document without authentication, as committed in docs/openapi.json', async () => {
+    const reply = await runtime.request('GET', '/v1/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/json');
+    expect(reply.json).toEqual(JSON.parse(await readFile(OPENAPI_FILE, 'utf8')));
   });
 });
 
