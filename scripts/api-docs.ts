@@ -1,11 +1,13 @@
 /**
- * Writes the API's OpenAPI document to docs/openapi.json and the reference generated from it to
- * docs/api.md: `npm run docs:api`. test/unit/api/openapi.test.ts fails when either file drifts.
+ * Writes the API's OpenAPI document to docs/openapi.json, the reference generated from it to
+ * docs/api.md, and the TypeScript client's types generated from it (openapi-typescript) to
+ * client/api-types.ts: `npm run docs:api`. test/unit/api/openapi.test.ts fails when any drifts.
  *
  * The reference is rendered here rather than by a generator package: the ones that read OpenAPI
  * 3.1 either escape the markdown in descriptions or spend thousands of lines on this small API.
  */
 import { writeFile } from 'node:fs/promises';
+import openapiTS, { astToString } from 'openapi-typescript';
 import path from 'node:path';
 import { buildOpenApiDocument } from '../lambdas/api/openapi.js';
 import { PROJECT_ROOT } from '../local/template.js';
@@ -41,6 +43,7 @@ interface Document {
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs/openapi.json');
 export const REFERENCE_FILE = path.join(PROJECT_ROOT, 'docs/api.md');
+export const CLIENT_TYPES_FILE = path.join(PROJECT_ROOT, 'client/api-types.ts');
 
 export function openApiJson(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
@@ -159,8 +162,15 @@ export function apiReference(): string {
   return renderApiReference(JSON.parse(openApiJson()) as Document);
 }
 
+/** `paths` and `components` of the document as TypeScript types; fields with defaults stay optional in requests. */
+export async function clientTypes(): Promise<string> {
+  const ast = await openapiTS(JSON.parse(openApiJson()) as Parameters<typeof openapiTS>[0], { defaultNonNullable: false });
+  return `// Generated from docs/openapi.json by \`npm run docs:api\`; do not edit.\n\n${astToString(ast)}`;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(PROJECT_ROOT, 'scripts/api-docs.ts')) {
   await writeFile(OPENAPI_FILE, openApiJson());
   await writeFile(REFERENCE_FILE, apiReference());
-  console.log(`wrote ${path.relative(process.cwd(), OPENAPI_FILE)} and ${path.relative(process.cwd(), REFERENCE_FILE)}`);
+  await writeFile(CLIENT_TYPES_FILE, await clientTypes());
+  console.log(`wrote ${[OPENAPI_FILE, REFERENCE_FILE, CLIENT_TYPES_FILE].map((file) => path.relative(process.cwd(), file)).join(', ')}`);
 }

@@ -38,11 +38,24 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
   const openApi = new OpenApiChecker();
 
   /**
-   * `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones).
-   * Every answer of the API is checked against the OpenAPI document, and a mismatch fails the test.
+   * `fetch`, with every answer of the API checked against the OpenAPI document: a mismatch throws,
+   * failing the test. Other origins (download URLs of the object store) are not the API's.
    */
+  const checkedFetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    // /health belongs to the local runtime, not to the API the document describes
+    if (url.origin !== new URL(runtime.url).origin || url.pathname === '/health') return response;
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const text = await response.clone().text();
+    const problems = openApi.problems({ method, path: `${url.pathname}${url.search}`, status: response.status, headers: response.headers, text });
+    if (problems.length > 0) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}`);
+    return response;
+  };
+
+  /** `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones). */
   const request = async (method: string, route: string, init: { key?: string; body?: unknown; redirect?: 'follow' | 'manual'; headers?: Record<string, string> } = {}) => {
-    let response = await fetch(`${runtime.url}${route}`, {
+    let response = await checkedFetch(`${runtime.url}${route}`, {
       method,
       redirect: 'manual',
       headers: {
@@ -53,11 +66,6 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
     let text = await response.text();
-    // /health belongs to the local runtime, not to the API the document describes
-    if (route !== '/health') {
-      const problems = openApi.problems({ method, path: route, status: response.status, headers: response.headers, text });
-      if (problems.length > 0) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}`);
-    }
     const location = response.headers.get('location');
     if (init.redirect !== 'manual' && response.status >= 300 && response.status < 400 && location) {
       // a download URL of the object store, outside the API and its document
@@ -90,6 +98,8 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     /** The runtime's data directory (the admin CLI finds the running runtime through it). */
     dataDir,
     request,
+    /** `fetch` that checks the API's answers against the OpenAPI document (for clients under test). */
+    fetch: checkedFetch,
     waitForJob,
     async close() {
       await runtime.close();

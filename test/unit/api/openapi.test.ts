@@ -3,16 +3,17 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { errorCodeSchema } from '../../../lambdas/api/errors.js';
 import { createJobRequestSchema } from '../../../lambdas/api/job-request.js';
-import { OPENAPI_FILE, REFERENCE_FILE, apiReference, openApiJson } from '../../../scripts/api-docs.js';
+import { CLIENT_TYPES_FILE, OPENAPI_FILE, REFERENCE_FILE, apiReference, clientTypes, openApiJson } from '../../../scripts/api-docs.js';
 import { OpenApiChecker, escapePointer } from '../../helpers/openapi.js';
 
 const checker = new OpenApiChecker();
 const document = checker.document;
 
 describe('the OpenAPI document', () => {
-  it('is committed as generated: docs/openapi.json and docs/api.md match the schemas (run `npm run docs:api`)', async () => {
+  it('is committed as generated: docs/openapi.json, docs/api.md and the client types match the schemas (run `npm run docs:api`)', async () => {
     expect(await readFile(OPENAPI_FILE, 'utf8'), 'docs/openapi.json is stale: run npm run docs:api').toBe(openApiJson());
     expect(await readFile(REFERENCE_FILE, 'utf8'), 'docs/api.md is stale: run npm run docs:api').toBe(apiReference());
+    expect(await readFile(CLIENT_TYPES_FILE, 'utf8'), 'client/api-types.ts is stale: run npm run docs:api').toBe(await clientTypes());
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -1,0 +1,1307 @@
+// Generated from docs/openapi.json by `npm run docs:api`; do not edit.
+
+export interface paths {
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's jobs, newest first */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Create a crawl job
+         * @description Reserves the pages the job may use (single 1, select the de-duplicated URL count, full `max_pages`) and starts the crawl. Unknown fields, and fields of another mode, are refused with 422.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a job: status, progress, error, quota */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job
+         * @description The crawl stops, keeps the pages crawled so far (those nearest the seed) and ends `cancelled`.
+         */
+        delete: operations["cancelJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the document of an ended job
+         * @description One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled.
+         */
+        get: operations["getJobResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The per-URL ledger: crawled, failed and skipped pages with reasons */
+        get: operations["listJobPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's page allowance and use (UTC) */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the key belongs to, the plan, and the webhook signing secret */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sitemap/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a site's pages from its sitemaps, or the seed page's links
+         * @description Consumes no quota; 20 previews per rolling minute per user.
+         */
+        get: operations["previewSitemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI document */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "url": "https://example.com/pricing",
+         *       "mode": "single"
+         *     }
+         * @example {
+         *       "url": "https://example.com/",
+         *       "mode": "select",
+         *       "urls": [
+         *         "https://example.com/a",
+         *         "https://example.com/b"
+         *       ],
+         *       "export_formats": [
+         *         "markdown",
+         *         "text"
+         *       ]
+         *     }
+         * @example {
+         *       "url": "https://example.com/",
+         *       "mode": "full",
+         *       "max_depth": 2,
+         *       "max_pages": 100,
+         *       "concurrency": 10
+         *     }
+         */
+        CreateJobRequest: {
+            /** @constant */
+            mode: "single";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text")[];
+            /**
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+        } | {
+            /** @constant */
+            mode: "select";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text")[];
+            /**
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+            /** @description The pages to crawl, on the same site as `url`; 1 to 1000 entries, de-duplicated and crawled in this order. */
+            urls: string[];
+            /**
+             * @description Fetches in flight at once for this job.
+             * @default 5
+             */
+            concurrency?: number;
+            /** @description Accepted and ignored in select mode (spec 4.2). */
+            max_pages?: unknown;
+            /** @description Accepted and ignored in select mode (spec 4.2). */
+            max_depth?: unknown;
+        } | {
+            /** @constant */
+            mode: "full";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text")[];
+            /**
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+            /**
+             * @description Links followed at most this many steps from `url`.
+             * @default 3
+             */
+            max_depth?: number;
+            /**
+             * @description Pages crawled at most; also the quota reserved.
+             * @default 50
+             */
+            max_pages?: number;
+            /**
+             * @description Fetches in flight at once for this job.
+             * @default 5
+             */
+            concurrency?: number;
+        };
+        /**
+         * @description The job as created (spec 2.1).
+         * @example {
+         *       "id": "0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
+         *       "status": "queued",
+         *       "url": "https://example.com/",
+         *       "mode": "full",
+         *       "links": {
+         *         "self": "/v1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
+         *         "result": "/v1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10/result"
+         *       }
+         *     }
+         */
+        JobCreated: {
+            /**
+             * Format: uuid
+             * @description The job id.
+             * @example 0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10
+             */
+            id: string;
+            /**
+             * @description `completed`, `failed` and `cancelled` are final.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /** @description The url as submitted. */
+            url: string;
+            /** @enum {string} */
+            mode: "single" | "select" | "full";
+            /** @description Select jobs only: the number of URLs kept after de-duplication. */
+            pages_total?: number;
+            links: {
+                self: string;
+                result: string;
+            };
+        };
+        /** @description The body of every error response (CONTRACT 1), API Gateway's own answers included. */
+        Error: {
+            error: {
+                /** @enum {string} */
+                code: "bad_request" | "invalid_json" | "unauthorized" | "quota_exceeded" | "forbidden" | "not_found" | "result_not_ready" | "job_failed" | "job_finished" | "payload_too_large" | "validation_error" | "rate_limited" | "internal_error";
+                message: string;
+                /** @description The offending fields (4xx validation), or a structured object such as the quota figures. */
+                details?: {
+                    field?: string;
+                    message: string;
+                }[] | {
+                    [key: string]: unknown;
+                };
+                /** @description Quote it when reporting a problem. */
+                request_id: string;
+            };
+        };
+        JobList: {
+            jobs: components["schemas"]["Job"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /**
+         * @description The job record (CONTRACT 3).
+         * @example {
+         *       "id": "0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
+         *       "status": "running",
+         *       "url": "https://example.com/",
+         *       "mode": "full",
+         *       "export_formats": [
+         *         "markdown"
+         *       ],
+         *       "respect_robots": true,
+         *       "check_tos": true,
+         *       "only_main_content": true,
+         *       "max_depth": 3,
+         *       "max_pages": 50,
+         *       "concurrency": 5,
+         *       "progress": {
+         *         "pages_crawled": 12,
+         *         "pages_failed": 1,
+         *         "pages_skipped": 3
+         *       },
+         *       "cancel_requested": false,
+         *       "error": null,
+         *       "quota": {
+         *         "reserved": 50,
+         *         "charged": 0
+         *       },
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "started_at": "2026-11-22T10:00:01.000Z",
+         *       "finished_at": null,
+         *       "links": {
+         *         "self": "/v1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
+         *         "result": "/v1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10/result",
+         *         "pages": "/v1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10/pages"
+         *       }
+         *     }
+         */
+        Job: {
+            /**
+             * Format: uuid
+             * @description The job id.
+             * @example 0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10
+             */
+            id: string;
+            /**
+             * @description `completed`, `failed` and `cancelled` are final.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            url: string;
+            /** @enum {string} */
+            mode: "single" | "select" | "full";
+            export_formats: ("markdown" | "text")[];
+            respect_robots: boolean;
+            check_tos: boolean;
+            only_main_content: boolean;
+            max_depth: number;
+            max_pages: number;
+            concurrency: number;
+            /** @description Select jobs only: the number of URLs kept after de-duplication. */
+            pages_total?: number;
+            progress: {
+                pages_crawled: number;
+                pages_failed: number;
+                pages_skipped: number;
+            };
+            cancel_requested: boolean;
+            /** @description Why a failed job failed; null otherwise. */
+            error: components["schemas"]["JobError"] | null;
+            quota: {
+                /** @description Pages reserved when the job was created. */
+                reserved: number;
+                /** @description Pages charged once the job ended. */
+                charged: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            links: {
+                self: string;
+                result: string;
+                pages: string;
+            };
+        };
+        JobError: {
+            /** @enum {string} */
+            code: "tos_blocked" | "robots_disallowed" | "seed_fetch_failed" | "internal_error";
+            message: string;
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Ledger entries in crawl order: by depth, then discovery order. */
+        LedgerPage: {
+            pages: components["schemas"]["LedgerEntry"][];
+            /** @description Pass as `cursor` to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /**
+         * @example {
+         *       "url": "https://example.com/a",
+         *       "final_url": "https://example.com/a",
+         *       "depth": 1,
+         *       "status": "crawled",
+         *       "reason": null,
+         *       "http_status": 200,
+         *       "title": "A",
+         *       "bytes": 5120
+         *     }
+         */
+        LedgerEntry: {
+            url: string;
+            /** @description Where redirects ended, when the page was fetched. */
+            final_url: string | null;
+            depth: number;
+            /** @enum {string} */
+            status: "queued" | "crawled" | "failed" | "skipped";
+            /** @description Why a page failed or was skipped (`robots_disallowed`, `http_404`, `timeout`, …); `truncated` on a crawled page cut by the export caps. */
+            reason: string | null;
+            http_status: number | null;
+            title: string | null;
+            /** @description Size of the page's export. */
+            bytes: number | null;
+        };
+        /**
+         * @example {
+         *       "period": "2026-11",
+         *       "allowance": 50000,
+         *       "used": 1200,
+         *       "reserved": 50,
+         *       "remaining": 48750
+         *     }
+         */
+        Usage: {
+            /** @description The calendar month (UTC). */
+            period: string;
+            allowance: number;
+            used: number;
+            /** @description Pages held by jobs that have not ended. */
+            reserved: number;
+            remaining: number;
+        };
+        /**
+         * @example {
+         *       "user_id": "alice",
+         *       "plan": "pro",
+         *       "monthly_pages": 50000,
+         *       "webhook_signing_secret": "whsec_…"
+         *     }
+         */
+        Account: {
+            user_id: string;
+            /** @enum {string} */
+            plan: "free" | "pro" | "enterprise";
+            monthly_pages: number;
+            /** @description Key of the HMAC-SHA256 in the `X-Crawl-Signature` header of webhook deliveries. */
+            webhook_signing_secret: string;
+        };
+        /**
+         * @description Spec 2.2.
+         * @example {
+         *       "urls": [
+         *         "https://example.com/",
+         *         "https://example.com/about"
+         *       ],
+         *       "source": "sitemap",
+         *       "count": 2,
+         *       "capped": false,
+         *       "assets_filtered": 0
+         *     }
+         */
+        SitemapPreview: {
+            /** @description Candidate page URLs on the same site, for a `select` job. */
+            urls: string[];
+            /** @enum {string} */
+            source: "sitemap" | "shallow_crawl";
+            count: number;
+            /** @description True only when `limit` was given and reached. */
+            capped: boolean;
+            /** @description URLs left out because they name images, PDFs, feeds, scripts and other assets. */
+            assets_filtered: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listJobs: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Jobs per page; default 20. */
+                limit?: number;
+                /** @description Only jobs in this state. */
+                status?: "queued" | "running" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job is queued. */
+            202: {
+                headers: {
+                    /** @description The job record, `/v1/jobs/{id}`. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason; `invalid_json`: the body is not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `quota_exceeded`: the job would go over the month's page allowance; `details` has the figures */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: allowed request, not for this plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 4194304 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancellation requested; the record has `cancel_requested: true`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `job_finished`: the job has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobResult: {
+        parameters: {
+            query?: {
+                /** @description One of the job's `export_formats`; default the first of them. */
+                format?: "markdown" | "text";
+            };
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example URL: https://example.com/
+                     *     Title: Example
+                     *
+                     *     # Example
+                     *
+                     *     Text.
+                     *
+                     *     ---
+                     *
+                     *     URL: https://example.com/a
+                     *     …
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description The document is large: download it from `Location` (valid for 5 minutes, no Authorization header). */
+            303: {
+                headers: {
+                    /** @description A presigned download URL. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `result_not_ready`: the job has not ended yet; `job_failed`: the job failed; `details` is the job's error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listJobPages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Entries per page; default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries in crawl order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the current period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSitemap: {
+        parameters: {
+            query: {
+                /** @description The seed, usually the home page; only URLs of its site are listed. */
+                url: string;
+                /** @description Return at most this many URLs (the service never returns more than 50000). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidate URLs for a select job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitemapPreview"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
