@@ -1,0 +1,411 @@
+/**
+ * The command-line tool (CONTRACT 9): `npm run -s cli -- <command>`, or the package's `crawl` bin.
+ * A thin layer over the TypeScript client: commander parses the command line, cli-progress draws
+ * the progress bar on stderr, and stdout carries only results (a document, URLs, JSON), so the
+ * commands pipe into each other: `preview <site> | crawl <site> --mode select --urls-file -`.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { CrawlApiError, CrawlClient, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
+
+export const EXIT = {
+  completed: 0,
+  /** The service could not be reached, or answered with a fault of its own. */
+  failed: 1,
+  usage: 2,
+  /** The service refused the request (validation, forbidden, not found). */
+  refused: 3,
+  unauthorized: 4,
+  /** The monthly quota or a rate limit. */
+  quota: 5,
+  jobFailed: 6,
+  jobCancelled: 7,
+  interrupted: 130,
+} as const;
+
+const DEFAULT_API_URL = 'http://127.0.0.1:8787';
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface CliIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stdin: NodeJS.ReadableStream;
+  env: Record<string, string | undefined>;
+  /** Asks a yes/no question on the terminal; absent when there is no terminal to ask on. */
+  confirm?: (question: string) => Promise<boolean>;
+  /** Calls `handler` on Ctrl-C until the returned function is called. */
+  onInterrupt?: (handler: () => void) => () => void;
+  /** The client's fetch (tests check every answer against the OpenAPI document). */
+  fetch?: typeof fetch;
+}
+
+/** An error whose message is all the user needs, with its exit code. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs one command line (without the program name) and returns the exit code. */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  let exitCode: number = EXIT.completed;
+  const program = buildProgram(io, (code) => (exitCode = code));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.completed : EXIT.usage;
+    if (error instanceof CliError) {
+      io.stderr.write(`error: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof CrawlApiError) {
+      io.stderr.write(`error: ${describeApiError(error)}\n`);
+      return exitCodeOf(error);
+    }
+    io.stderr.write(`error: ${describeFault(error, serviceUrl(io))}\n`);
+    return EXIT.failed;
+  }
+}
+
+function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
+  const program = new Command('crawl')
+    .description('Crawl web pages into one markdown or text document with the web crawl service.')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .showHelpAfterError()
+    .addHelpText(
+      'after',
+      `
+Environment:
+  CRAWL_API_URL   the service (default ${DEFAULT_API_URL}, the local runtime of npm start)
+  CRAWL_API_KEY   your API key (default the local development key in .crawl-local/dev-api-key)
+
+Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 3 request refused,
+4 unauthorized, 5 quota or rate limit, 6 job failed, 7 job cancelled, 130 interrupted.`,
+    );
+
+  program
+    .command('crawl')
+    .description('create a job, show its progress on stderr, and write the document to stdout or -o FILE')
+    .argument('<url>', 'the page (single), the seed (full) or the site (select)')
+    .addOption(new Option('--mode <mode>', 'single, select or full (default: select with --urls/--urls-file, else full)').choices(['single', 'select', 'full']))
+    .option('--urls-file <file>', 'select: the URLs to crawl, one a line ("-" reads stdin, e.g. from preview)')
+    .option('--url <url>', 'select: a URL to crawl (repeatable)', collect, [])
+    .option('--max-depth <n>', 'full: how many links away from the seed', integer)
+    .option('--max-pages <n>', 'full: at most this many pages', integer)
+    .option('--concurrency <n>', 'fetches at once (1-20)', integer)
+    .addOption(new Option('--format <format>', 'markdown or text; repeat to keep both (the first is written)').choices(['markdown', 'text']).argParser(collectFormat).default([]))
+    .addOption(new Option('--render <when>', 'render pages in a browser: auto, always or never').choices(['auto', 'always', 'never']))
+    .option('--include <glob>', 'full: crawl only paths matching this pattern (repeatable)', collect, [])
+    .option('--exclude <glob>', 'full: skip paths matching this pattern (repeatable)', collect, [])
+    .option('--whole-page', 'export the whole page, not only its main content')
+    .option('--no-robots', 'ignore robots.txt (Enterprise plans only)')
+    .option('--no-tos-check', "skip the check of the site's terms of service")
+    .option('-o, --output <file>', 'write the document to this file instead of stdout')
+    .option('--json', 'print the final job record as JSON on stdout (the document then goes only to -o)')
+    .option('--no-progress', 'no progress output on stderr')
+    .action(async (url: string, options: CrawlOptions) => setExitCode(await crawlCommand(url, options, io)));
+
+  program
+    .command('preview')
+    .description("list a site's pages (sitemaps, or the links of its home page), one URL a line")
+    .argument('<url>', 'the site, usually its home page')
+    .option('--limit <n>', 'at most this many URLs', integer)
+    .option('--json', 'the whole answer as JSON (source, count, capped, assets_filtered)')
+    .action(async (url: string, options: { limit?: number; json?: boolean }) => {
+      const preview = await client(io).previewSitemap({ url, limit: options.limit });
+      io.stdout.write(options.json ? `${JSON.stringify(preview, null, 2)}\n` : preview.urls.map((line) => `${line}\n`).join(''));
+    });
+
+  program
+    .command('jobs')
+    .description('your jobs, newest first')
+    .addOption(new Option('--status <status>', 'only jobs in this state').choices(['queued', 'running', 'completed', 'failed', 'cancelled']))
+    .option('--limit <n>', 'at most this many jobs (default 20)', integer)
+    .option('--cursor <cursor>', 'continue from a next_cursor of --json output')
+    .option('--json', 'the answer as JSON, with next_cursor')
+    .action(async (options: { status?: JobStatus; limit?: number; cursor?: string; json?: boolean }) => {
+      const list = await client(io).listJobs({ status: options.status, limit: options.limit, cursor: options.cursor });
+      io.stdout.write(options.json ? `${JSON.stringify(list, null, 2)}\n` : jobsTable(list.jobs));
+    });
+
+  program
+    .command('job')
+    .description('one job record as JSON')
+    .argument('<id>')
+    .action(async (id: string) => {
+      io.stdout.write(`${JSON.stringify(await client(io).getJob(id), null, 2)}\n`);
+    });
+
+  program
+    .command('cancel')
+    .description('cancel a job; it keeps the pages crawled so far')
+    .argument('<id>')
+    .action(async (id: string) => {
+      const job = await client(io).cancelJob(id);
+      io.stderr.write(`Cancelling job ${job.id}; it ends cancelled with the pages crawled so far.\n`);
+    });
+
+  program
+    .command('usage')
+    .description("this month's page allowance and use")
+    .option('--json', 'as JSON')
+    .action(async (options: { json?: boolean }) => {
+      const usage = await client(io).getUsage();
+      io.stdout.write(
+        options.json
+          ? `${JSON.stringify(usage, null, 2)}\n`
+          : `period     ${usage.period}\nallowance  ${usage.allowance}\nused       ${usage.used}\nreserved   ${usage.reserved}\nremaining  ${usage.remaining}\n`,
+      );
+    });
+
+  return program;
+}
+
+interface CrawlOptions {
+  mode?: 'single' | 'select' | 'full';
+  urlsFile?: string;
+  url: string[];
+  maxDepth?: number;
+  maxPages?: number;
+  concurrency?: number;
+  format: ExportFormat[];
+  render?: 'auto' | 'always' | 'never';
+  include: string[];
+  exclude: string[];
+  wholePage?: boolean;
+  robots: boolean;
+  tosCheck: boolean;
+  output?: string;
+  json?: boolean;
+  progress: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function collectFormat(value: string, previous: ExportFormat[]): ExportFormat[] {
+  return [...previous, value as ExportFormat];
+}
+
+function integer(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+}
+
+/** The job request the flags describe; the service validates it and names any bad field. */
+async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequest> {
+  const urls = [...options.url, ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
+  const mode = options.mode ?? (urls.length > 0 || options.urlsFile ? 'select' : 'full');
+  if (mode === 'select' && urls.length === 0) throw new CliError('select mode needs URLs: --urls-file FILE (or - for stdin) or --url', EXIT.usage);
+  if (mode !== 'select' && urls.length > 0) throw new CliError(`--url and --urls-file are for select mode, not ${mode}`, EXIT.usage);
+  const fields: Record<string, unknown> = {
+    url,
+    mode,
+    urls: mode === 'select' ? urls : undefined,
+    max_depth: options.maxDepth,
+    max_pages: options.maxPages,
+    concurrency: options.concurrency,
+    export_formats: options.format.length > 0 ? options.format : undefined,
+    // fields of CONTRACT 9 the service may not have yet are sent only when asked for
+    render: options.render,
+    include_paths: options.include.length > 0 ? options.include : undefined,
+    exclude_paths: options.exclude.length > 0 ? options.exclude : undefined,
+    only_main_content: options.wholePage ? false : undefined,
+    respect_robots: options.robots ? undefined : false,
+    check_tos: options.tosCheck ? undefined : false,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CreateJobRequest;
+}
+
+/** One URL a line; blank lines and `#` comments are skipped. */
+async function readUrls(file: string, io: CliIO): Promise<string[]> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStream(io.stdin) : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`, EXIT.usage);
+  }
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Promise<number> {
+  const api = client(io);
+  const request = await jobRequest(url, options, io);
+  const created = await api.createJob(request);
+  const progress = options.progress ? new ProgressView(io.stderr, Date.now()) : undefined;
+  progress?.note(`Job ${created.id} ${created.status}: ${created.mode} crawl of ${created.url}`);
+
+  let job: Job;
+  try {
+    job = await waitWithInterrupt(api, created.id, io, progress);
+  } finally {
+    progress?.stop();
+  }
+
+  if (options.json) io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
+  if (job.status === 'failed') {
+    io.stderr.write(`Job ${job.id} failed: ${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}\n`);
+    return EXIT.jobFailed;
+  }
+  const document = await api.getResult(job.id, { format: options.format[0] });
+  if (options.output) await writeFile(options.output, document);
+  else if (!options.json) io.stdout.write(document);
+  const { pages_crawled, pages_failed, pages_skipped } = job.progress;
+  if (options.progress || job.status !== 'completed') {
+    io.stderr.write(
+      `Job ${job.id} ${job.status}: ${pages_crawled} crawled, ${pages_failed} failed, ${pages_skipped} skipped${options.output ? `; document in ${options.output}` : ''}\n`,
+    );
+  }
+  return job.status === 'completed' ? EXIT.completed : EXIT.jobCancelled;
+}
+
+/**
+ * Waits for the job; Ctrl-C offers to cancel it. Cancelled, the job still ends with the pages it
+ * crawled, so the wait goes on for its document; a second Ctrl-C, or declining, leaves it running.
+ */
+async function waitWithInterrupt(api: CrawlClient, jobId: string, io: CliIO, progress?: ProgressView): Promise<Job> {
+  let cancelling = false;
+  for (;;) {
+    const controller = new AbortController();
+    const stopListening = io.onInterrupt?.(() => controller.abort(new Interrupted())) ?? (() => undefined);
+    try {
+      return await api.waitForJob(jobId, { signal: controller.signal, onProgress: (job) => progress?.update(job) });
+    } catch (error) {
+      if (!(error instanceof Interrupted)) throw error;
+    } finally {
+      stopListening();
+    }
+    progress?.stop();
+    const cancel = !cancelling && (io.confirm ? await io.confirm(`Cancel job ${jobId}? It keeps the pages crawled so far. [y/N] `) : true);
+    if (!cancel) {
+      throw new CliError(`stopped waiting; job ${jobId} goes on (follow it with: npm run -s cli -- job ${jobId})`, EXIT.interrupted);
+    }
+    await api.cancelJob(jobId).catch((error: unknown) => {
+      if (!(error instanceof CrawlApiError && error.code === 'job_finished')) throw error;
+    });
+    cancelling = true;
+    io.stderr.write(`Cancelling job ${jobId}; waiting for it to end (Ctrl-C again to stop waiting).\n`);
+  }
+}
+
+class Interrupted extends Error {}
+
+/** A bar on a terminal, plain lines elsewhere (logs, CI). */
+class ProgressView {
+  private bar?: cliProgress.SingleBar;
+  private lastLine = '';
+
+  constructor(
+    private readonly stream: CliIO['stderr'],
+    private readonly startedAt: number,
+  ) {}
+
+  note(text: string): void {
+    this.stream.write(`${text}\n`);
+  }
+
+  update(job: Job): void {
+    const budget = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
+    const { pages_crawled, pages_failed, pages_skipped } = job.progress;
+    const payload = { state: job.status, failed: pages_failed, skipped: pages_skipped };
+    if (this.stream.isTTY) {
+      if (!this.bar) {
+        this.bar = new cliProgress.SingleBar(
+          {
+            stream: this.stream as NodeJS.WritableStream as never,
+            format: '{state} [{bar}] {value}/{total} crawled | {failed} failed | {skipped} skipped | {duration_formatted}',
+            hideCursor: true,
+            barsize: Math.max(10, Math.min(40, (this.stream.columns ?? 80) - 70)),
+          },
+          cliProgress.Presets.shades_classic,
+        );
+        this.bar.start(budget, pages_crawled, payload);
+      }
+      this.bar.setTotal(budget);
+      this.bar.update(pages_crawled, payload);
+      return;
+    }
+    const line = `${job.status}: ${pages_crawled}/${budget} crawled, ${pages_failed} failed, ${pages_skipped} skipped`;
+    if (line === this.lastLine) return;
+    this.lastLine = line;
+    this.stream.write(`[${Math.round((Date.now() - this.startedAt) / 1000)}s] ${line}\n`);
+  }
+
+  stop(): void {
+    this.bar?.stop();
+    this.bar = undefined;
+  }
+}
+
+function jobsTable(jobs: Job[]): string {
+  if (jobs.length === 0) return '';
+  const rows = [
+    ['ID', 'STATUS', 'MODE', 'CRAWLED', 'CREATED', 'URL'],
+    ...jobs.map((job) => [job.id, job.status, job.mode, String(job.progress.pages_crawled), job.created_at.replace(/\.\d+Z$/, 'Z'), job.url]),
+  ];
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows.map((row) => row.map((value, column) => (column === row.length - 1 ? value : value.padEnd(widths[column] ?? 0))).join('  ')).join('\n') + '\n';
+}
+
+function serviceUrl(io: CliIO): string {
+  return io.env.CRAWL_API_URL || DEFAULT_API_URL;
+}
+
+/** CRAWL_API_KEY, else the key the local runtime wrote for its development user. */
+function apiKey(io: CliIO): string {
+  if (io.env.CRAWL_API_KEY) return io.env.CRAWL_API_KEY;
+  const dataDir = path.resolve(PROJECT_ROOT, io.env.CRAWL_DATA_DIR || '.crawl-local');
+  const keyFile = path.join(dataDir, 'dev-api-key');
+  try {
+    return readFileSync(keyFile, 'utf8').trim();
+  } catch {
+    throw new CliError(`no API key: set CRAWL_API_KEY, or start the local runtime (npm start), which writes ${keyFile}`, EXIT.unauthorized);
+  }
+}
+
+function client(io: CliIO): CrawlClient {
+  return new CrawlClient({ baseUrl: serviceUrl(io), apiKey: apiKey(io), fetch: io.fetch });
+}
+
+function exitCodeOf(error: CrawlApiError): number {
+  if (error.status === 401) return EXIT.unauthorized;
+  if (error.status === 402 || error.status === 429) return EXIT.quota;
+  if (error.status >= 500) return EXIT.failed;
+  return EXIT.refused;
+}
+
+function describeApiError(error: CrawlApiError): string {
+  const details = Array.isArray(error.details)
+    ? error.details.map((issue) => `\n  ${issue.field ? `${issue.field}: ` : ''}${issue.message}`).join('')
+    : error.details
+      ? `\n  ${JSON.stringify(error.details)}`
+      : '';
+  return `${error.code}: ${error.envelope.error.message}${details}`;
+}
+
+function describeFault(error: unknown, url: string): string {
+  // fetch reports a connection it could not make as a TypeError whose cause says why
+  if (error instanceof TypeError && error.message === 'fetch failed') {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    return `cannot reach the service at ${url} (${cause?.code ?? cause?.message ?? 'no answer'}); is it running (npm start)? Set CRAWL_API_URL to use another.`;
+  }
+  return (error as Error).message ?? String(error);
+}
