@@ -365,12 +365,17 @@ function jobsTable(jobs: Job[]): string {
   return rows.map((row) => row.map((value, column) => (column === row.length - 1 ? value : value.padEnd(widths[column] ?? 0))).join('  ')).join('\n') + '\n';
 }
 
-function serviceUrl(io: CliIO): string {
+function serviceUrl(io: Pick<CliIO, 'env'>): string {
   return io.env.CRAWL_API_URL || DEFAULT_API_URL;
 }
 
+/** The service and key from CRAWL_API_URL and CRAWL_API_KEY, with the local runtime's as defaults (the MCP server uses it too). */
+export function apiConnection(env: CliIO['env']): { baseUrl: string; apiKey: string } {
+  return { baseUrl: serviceUrl({ env }), apiKey: apiKey({ env }) };
+}
+
 /** CRAWL_API_KEY, else the key the local runtime wrote for its development user. */
-function apiKey(io: CliIO): string {
+function apiKey(io: Pick<CliIO, 'env'>): string {
   if (io.env.CRAWL_API_KEY) return io.env.CRAWL_API_KEY;
   const dataDir = path.resolve(PROJECT_ROOT, io.env.CRAWL_DATA_DIR || '.crawl-local');
   const keyFile = path.join(dataDir, 'dev-api-key');
@@ -382,7 +387,7 @@ function apiKey(io: CliIO): string {
 }
 
 function client(io: CliIO): CrawlClient {
-  return new CrawlClient({ baseUrl: serviceUrl(io), apiKey: apiKey(io), fetch: io.fetch });
+  return new CrawlClient({ ...apiConnection(io.env), fetch: io.fetch });
 }
 
 function exitCodeOf(error: CrawlApiError): number {

@@ -57,9 +57,10 @@ function boundedIntSchema(min: number, max: number, defaultValue: number) {
   return z.int(rule).min(min, rule).max(max, rule).default(defaultValue);
 }
 
-const concurrencySchema = boundedIntSchema(1, 20, 5).meta({ description: 'Fetches in flight at once for this job.' });
+export const concurrencySchema = boundedIntSchema(1, 20, 5).meta({ description: 'Fetches in flight at once for this job.' });
 
-const commonShape = {
+/** The fields every mode accepts. */
+export const commonShape = {
   url: publicHttpsUrlSchema,
   export_formats: exportFormatsSchema,
   respect_robots: flagSchema('Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).'),
@@ -123,11 +124,16 @@ const selectSchema = z
     return { ...request, urls: kept, max_pages: kept.length, max_depth: 1 };
   });
 
+/** The fields only `full` accepts. */
+export const fullOnlyShape = {
+  max_depth: boundedIntSchema(1, 10, 3).meta({ description: 'Links followed at most this many steps from `url`.' }),
+  max_pages: boundedIntSchema(1, 1000, 50).meta({ description: 'Pages crawled at most; also the quota reserved.' }),
+};
+
 const fullSchema = z.strictObject({
   mode: z.literal('full'),
   ...commonShape,
-  max_depth: boundedIntSchema(1, 10, 3).meta({ description: 'Links followed at most this many steps from `url`.' }),
-  max_pages: boundedIntSchema(1, 1000, 50).meta({ description: 'Pages crawled at most; also the quota reserved.' }),
+  ...fullOnlyShape,
   concurrency: concurrencySchema,
 }).meta({ title: 'Whole site', description: 'Crawls the site breadth-first from `url`.' });
 
@@ -146,7 +152,7 @@ export const createJobRequestSchema = z.discriminatedUnion('mode', [singleSchema
 export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
 export type JobMode = CreateJobRequest['mode'];
 
-const modeSchema = z.enum(['single', 'select', 'full'], requiredOr('must be single, select or full'));
+export const modeSchema = z.enum(['single', 'select', 'full'], requiredOr('must be single, select or full'));
 
 // Without a valid mode zod cannot pick a schema; the fields every mode shares are still checked so
 // the caller learns of all problems at once.

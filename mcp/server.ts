@@ -1,0 +1,169 @@
+/**
+ * The MCP server (CONTRACT 9): tools that let an agent preview a site, crawl it and read jobs and
+ * usage, through the TypeScript client. Input schemas are built from the request schemas the API
+ * validates with (lambdas/api/job-request.ts), so an agent sees the same fields, rules and texts.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { CrawlApiError, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
+import { MAX_SELECT_URLS, commonShape, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/api/job-request.js';
+import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
+
+/** What the crawl tool returns unless asked for more: about 25k tokens. */
+export const DEFAULT_MAX_CHARS = 100_000;
+const MAX_CHARS_LIMIT = 2_000_000;
+
+/** The schema, optional, without its default: the API fills defaults, and only for the fields of the mode. */
+function optional(schema: z.ZodType): z.ZodType {
+  const inner = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+  return inner.optional().meta(schema.meta() ?? {});
+}
+
+/** Every field of a job request, one flat object: the API names any field the mode does not take. */
+const crawlInput = {
+  url: commonShape.url,
+  mode: modeSchema.meta({ description: '`single`: the page alone; `select`: the listed `urls`; `full`: the site breadth-first from `url`.' }),
+  urls: z
+    .array(publicHttpsUrlSchema)
+    .min(1)
+    .max(MAX_SELECT_URLS)
+    .optional()
+    .meta({ description: 'select only: the pages to crawl, on the same site as `url` (e.g. from preview_site).' }),
+  max_depth: optional(fullOnlyShape.max_depth),
+  max_pages: optional(fullOnlyShape.max_pages),
+  concurrency: optional(concurrencySchema),
+  export_formats: z.array(exportFormatSchema).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
+  only_main_content: optional(commonShape.only_main_content),
+  respect_robots: optional(commonShape.respect_robots),
+  check_tos: optional(commonShape.check_tos),
+  max_chars: z
+    .int()
+    .min(1_000)
+    .max(MAX_CHARS_LIMIT)
+    .optional()
+    .meta({ description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says so at its end.` }),
+};
+
+const jobIdInput = { id: z.uuid().meta({ description: 'The job id, as crawl or get_job returned it.' }) };
+
+export function createMcpServer(client: CrawlClient): McpServer {
+  const server = new McpServer({ name: 'web-crawl-service', version: '1.0.0' });
+
+  server.registerTool(
+    'preview_site',
+    {
+      title: 'Preview a site',
+      description:
+        "Lists a site's pages from its sitemaps (or the links of the given page when it has none), to choose from before a select crawl. Costs no quota; 20 previews a minute.",
+      inputSchema: {
+        url: publicHttpsUrlSchema.meta({ description: 'The site, usually its home page.' }),
+        limit: z.int().min(1).max(PREVIEW_LIMIT_MAX).optional().meta({ description: 'At most this many URLs.' }),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    async ({ url, limit }, extra) =>
+      answer(async () => {
+        const preview = await client.previewSitemap({ url, limit }, extra.signal);
+        const summary = `${preview.count} URLs from ${preview.source === 'sitemap' ? 'the sitemaps' : 'the links of the page'}${preview.capped ? ` (cut at limit ${limit})` : ''}; ${preview.assets_filtered} asset URLs left out.`;
+        return [summary, ...preview.urls].join('\n');
+      }),
+  );
+
+  server.registerTool(
+    'crawl',
+    {
+      title: 'Crawl pages into one document',
+      description:
+        'Runs a crawl job and waits for it (progress notifications as pages are crawled), then returns the document: one section per page, `URL:` and `Title:` first, sections separated by a line `---`. Uses the monthly page quota.',
+      inputSchema: crawlInput,
+      annotations: { readOnlyHint: false, openWorldHint: true },
+    },
+    async (args, extra) =>
+      answer(async () => {
+        const { max_chars: maxChars = DEFAULT_MAX_CHARS, ...fields } = args;
+        const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CreateJobRequest;
+        const progressToken = extra._meta?.progressToken;
+        let jobId: string | undefined;
+        try {
+          const { job, document } = await client.crawl(request, {
+            signal: extra.signal,
+            onCreated: (created) => (jobId = created.id),
+            onProgress: (record) => {
+              if (progressToken === undefined) return;
+              void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...progressOf(record) } });
+            },
+          });
+          if (document === undefined) throw new JobFailed(job);
+          return `${jobSummary(job)}\n\n${bounded(document, maxChars, job)}`;
+        } catch (error) {
+          // the agent gave up on the call: the crawl it started stops too
+          if (extra.signal.aborted && jobId) await client.cancelJob(jobId).catch(() => undefined);
+          throw error;
+        }
+      }),
+  );
+
+  server.registerTool(
+    'get_job',
+    {
+      title: 'Get a job',
+      description: 'The record of a crawl job: status, progress counters, error, quota reserved and charged.',
+      inputSchema: jobIdInput,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ id }, extra) => answer(async () => JSON.stringify(await client.getJob(id, extra.signal), null, 2)),
+  );
+
+  server.registerTool(
+    'get_usage',
+    {
+      title: 'Get usage',
+      description: "This month's page allowance, pages used and reserved, and pages remaining (UTC calendar month).",
+      annotations: { readOnlyHint: true },
+    },
+    async (extra) => answer(async () => JSON.stringify(await client.getUsage(extra.signal), null, 2)),
+  );
+
+  return server;
+}
+
+class JobFailed extends Error {
+  constructor(readonly job: Job) {
+    super(`job ${job.id} failed: ${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}${job.error?.details ? ` ${JSON.stringify(job.error.details)}` : ''}`);
+  }
+}
+
+/** A tool's text, or its failure as an error result the agent can read and act on. */
+async function answer(produce: () => Promise<string>): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: 'text', text: await produce() }] };
+  } catch (error) {
+    return { isError: true, content: [{ type: 'text', text: describe(error) }] };
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof CrawlApiError) {
+    const details = Array.isArray(error.details) ? error.details.map((issue) => `\n- ${issue.field ? `${issue.field}: ` : ''}${issue.message}`).join('') : error.details ? `\n${JSON.stringify(error.details)}` : '';
+    return `${error.status} ${error.code}: ${error.envelope.error.message}${details}`;
+  }
+  return (error as Error).message ?? String(error);
+}
+
+function progressOf(job: Job): { progress: number; total: number; message: string } {
+  const total = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
+  const { pages_crawled, pages_failed, pages_skipped } = job.progress;
+  return { progress: pages_crawled, total, message: `${job.status}: ${pages_crawled} crawled, ${pages_failed} failed, ${pages_skipped} skipped` };
+}
+
+function jobSummary(job: Job): string {
+  const { pages_crawled, pages_failed, pages_skipped } = job.progress;
+  return `Job ${job.id} ${job.status}: ${pages_crawled} pages crawled, ${pages_failed} failed, ${pages_skipped} skipped.`;
+}
+
+/** The document, or its beginning and a note saying where the rest is. */
+function bounded(document: string, maxChars: number, job: Job): string {
+  if (document.length <= maxChars) return document;
+  return `${document.slice(0, maxChars)}\n\n[Cut: this is the first ${maxChars} of ${document.length} characters. The whole document is at GET ${job.links.result}; call crawl with a larger max_chars, or use get_job and the API.]`;
+}

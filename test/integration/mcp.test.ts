@@ -1,0 +1,129 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrawlClient } from '../../client/index.js';
+import { PROJECT_ROOT } from '../../local/template.js';
+import { createMcpServer } from '../../mcp/server.js';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, startSite } from '../helpers/site.js';
+
+/*
+ * The MCP server driven by the official SDK's client against the local runtime: in memory for the
+ * tools, and once over stdio as `npm run -s mcp` for the process an agent starts.
+ */
+const KEY = 'mcp-test-key-00000001';
+const LONG_TEXT = `<p>${'All work and no play makes a long page. '.repeat(100)}</p>`;
+
+let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+let client: Client;
+
+beforeAll(async () => {
+  site = await startSite({
+    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+    '/': page('Home', ['/a', '/b']),
+    '/a': page('A'),
+    '/b': page('B'),
+    '/long': page('Long', [], LONG_TEXT),
+  });
+  runtime = await startTestRuntime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
+  const server = createMcpServer(new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch }));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  client = new Client({ name: 'test-agent', version: '1.0.0' });
+  await client.connect(clientSide);
+});
+afterAll(async () => {
+  await client?.close();
+  await site?.close();
+  await runtime?.close();
+});
+
+function text(result: Awaited<ReturnType<Client['callTool']>>): string {
+  return (result as CallToolResult).content.map((item) => (item.type === 'text' ? item.text : '')).join('');
+}
+
+describe('MCP server', () => {
+  it('offers preview_site, crawl, get_job and get_usage with input schemas from the API\'s own', async () => {
+    const { tools } = await client.listTools();
+    const crawl = tools.find((tool) => tool.name === 'crawl');
+
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['crawl', 'get_job', 'get_usage', 'preview_site']);
+    expect(crawl?.inputSchema.required).toEqual(['url', 'mode']);
+    expect(crawl?.inputSchema.properties).toMatchObject({
+      mode: { enum: ['single', 'select', 'full'] },
+      max_pages: { type: 'integer', minimum: 1, maximum: 1000, description: expect.stringContaining('quota') },
+      only_main_content: { type: 'boolean', description: expect.stringContaining('navigation') },
+    });
+    expect(crawl?.inputSchema.properties?.max_pages).not.toHaveProperty('default');
+  });
+
+  it('previews, then crawls the chosen pages with progress notifications, and reads the job and usage', async () => {
+    const preview = text(await client.callTool({ name: 'preview_site', arguments: { url: 'https://site.test/' } }));
+    const urls = preview.split('\n').filter((line) => line.startsWith('https://'));
+    const progress: Progress[] = [];
+
+    const crawled = await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/', mode: 'select', urls } }, undefined, {
+      onprogress: (update) => progress.push(update),
+      timeout: 60_000,
+    });
+
+    expect(urls).toEqual(['https://site.test/a', 'https://site.test/b']);
+    expect(crawled.isError).toBeFalsy();
+    const output = text(crawled);
+    expect(output).toMatch(/^Job [0-9a-f-]{36} completed: 2 pages crawled, 0 failed, 0 skipped\.\n\nURL: https:\/\/site\.test\/a\n/);
+    expect(output).toContain('\n---\n\nURL: https://site.test/b\n');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 crawled, 0 failed, 0 skipped' });
+
+    const jobId = /^Job ([0-9a-f-]{36})/.exec(output)?.[1];
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { status: string; mode: string };
+    const usage = JSON.parse(text(await client.callTool({ name: 'get_usage', arguments: {} }))) as { used: number };
+    expect(job).toMatchObject({ status: 'completed', mode: 'select' });
+    expect(usage.used).toBeGreaterThanOrEqual(2);
+  });
+
+  it('bounds the document it returns and says where the rest is', async () => {
+    const result = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/long', mode: 'single', max_chars: 1000 } }, undefined, { timeout: 60_000 }));
+    const [summary, ...rest] = result.split('\n\n');
+    const body = rest.join('\n\n');
+    expect(summary).toMatch(/completed/);
+    expect(body).toMatch(/\n\n\[Cut: this is the first 1000 of \d+ characters\. The whole document is at GET \/v1\/jobs\/[0-9a-f-]{36}\/result/);
+    expect(body.indexOf('\n\n[Cut:')).toBe(1000);
+  });
+
+  it('answers a refused request or a failed job as a tool error the agent can read', async () => {
+    const refused = await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/', mode: 'single', max_pages: 5 } });
+    const failed = await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/missing', mode: 'single' } }, undefined, { timeout: 60_000 });
+    const invalid = await client.callTool({ name: 'crawl', arguments: { url: 'http://10.0.0.1/', mode: 'single' } });
+
+    expect(refused).toMatchObject({ isError: true });
+    expect(text(refused)).toBe('422 validation_error: max_pages: not accepted in single mode\n- max_pages: not accepted in single mode');
+    expect(failed).toMatchObject({ isError: true });
+    expect(text(failed)).toMatch(/^job [0-9a-f-]{36} failed: seed_fetch_failed/);
+    expect(invalid).toMatchObject({ isError: true });
+    expect(text(invalid)).toContain('must be a public https URL');
+  });
+});
+
+describe('MCP server over stdio', () => {
+  it('starts with npm run -s mcp and answers tool calls', async () => {
+    const transport = new StdioClientTransport({
+      command: 'npm',
+      args: ['run', '-s', 'mcp'],
+      cwd: PROJECT_ROOT,
+      env: { ...(process.env as Record<string, string>), CRAWL_API_URL: runtime.url, CRAWL_API_KEY: KEY },
+      stderr: 'pipe',
+    });
+    const agent = new Client({ name: 'stdio-agent', version: '1.0.0' });
+    await agent.connect(transport);
+    try {
+      const usage = await agent.callTool({ name: 'get_usage', arguments: {} });
+      expect(JSON.parse(text(usage))).toMatchObject({ allowance: 1000 });
+    } finally {
+      await agent.close();
+    }
+  }, 60_000);
+});
