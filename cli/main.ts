@@ -95,7 +95,7 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
     .command('crawl')
     .description('create a job, show its progress on stderr, and write the document to stdout or -o FILE')
     .argument('<url>', 'the page (single), the seed (full) or the site (select)')
-    .addOption(new Option('--mode <mode>', 'single, select or full (default: select with --urls/--urls-file, else full)').choices(['single', 'select', 'full']))
+    .addOption(new Option('--mode <mode>', 'single, select or full (default: select with --url or --urls-file, else full)').choices(['single', 'select', 'full']))
     .option('--urls-file <file>', 'select: the URLs to crawl, one a line ("-" reads stdin, e.g. from preview)')
     .option('--url <url>', 'select: a URL to crawl (repeatable)', collect, [])
     .option('--max-depth <n>', 'full: how many links away from the seed', integer)
@@ -377,7 +377,8 @@ export function apiConnection(env: CliIO['env']): { baseUrl: string; apiKey: str
 /** CRAWL_API_KEY, else the key the local runtime wrote for its development user. */
 function apiKey(io: Pick<CliIO, 'env'>): string {
   if (io.env.CRAWL_API_KEY) return io.env.CRAWL_API_KEY;
-  const dataDir = path.resolve(PROJECT_ROOT, io.env.CRAWL_DATA_DIR || '.crawl-local');
+  // where `npm start` keeps it: CRAWL_DATA_DIR relative to the working directory, as the runtime reads it
+  const dataDir = path.resolve(io.env.CRAWL_DATA_DIR || path.join(PROJECT_ROOT, '.crawl-local'));
   const keyFile = path.join(dataDir, 'dev-api-key');
   try {
     return readFileSync(keyFile, 'utf8').trim();
