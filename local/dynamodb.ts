@@ -5,6 +5,7 @@ import {
   DynamoDBClient,
   PutItemCommand,
   ResourceInUseException,
+  ResourceNotFoundException,
   ScanCommand,
   type AttributeValue,
   type GlobalSecondaryIndex,
@@ -76,6 +77,22 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, prop
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   await client.send(new DeleteTableCommand({ TableName: tableName }));
+  // dynalite deletes and creates on its next turn, whatever its delays are set to
+  await until(async () => !(await tableStatus(client, tableName)));
   await createTable(client, tableName, props);
+  await until(async () => (await tableStatus(client, tableName)) === 'ACTIVE');
   for (const item of items) await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
+}
+
+async function tableStatus(client: DynamoDBClient, tableName: string): Promise<string | undefined> {
+  try {
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus;
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return undefined;
+    throw error;
+  }
+}
+
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }

@@ -11,6 +11,10 @@ export function page(title: string, links: string[] = [], extra = ''): string {
   return `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>Content of ${title}.</p><ul>${anchors}</ul>${extra}</main></body></html>`;
 }
 
+const BIG_PARAGRAPH = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18)}</p>\n`;
+/** Under the exporter's 5 MiB input cap, over the 4 MiB answered inline once exported (a 303 result). */
+export const BIG_HTML = page('Big', [], BIG_PARAGRAPH.repeat(Math.ceil(4_700_000 / BIG_PARAGRAPH.length)));
+
 /**
  * A crawlable HTTPS site on loopback for `site.test` (and `www.site.test`, `other.test`), built from
  * a map of paths to pages (a key may name the host too, `other.test/terms`, to give that host its own

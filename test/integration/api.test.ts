@@ -5,7 +5,7 @@ import { revokeApiKey } from '../../lambdas/data/accounts.js';
 import { hashApiKey } from '../../lambdas/domain/accounts.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { page, startSite } from '../helpers/site.js';
+import { BIG_HTML, page, startSite } from '../helpers/site.js';
 
 /*
  * The public API through the local runtime's router: real authorizer, real handlers, the gateway
@@ -21,9 +21,6 @@ const KEYS = {
   revoked: 'api-test-key-revoked-0001',
 };
 const SLOW_MS = 3000;
-/** Under the exporter's 5 MiB input cap, over the 4 MiB inline limit once exported. */
-const BIG_PARAGRAPH = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18)}</p>\n`;
-const BIG_HTML = `<!doctype html><html><head><title>Big</title></head><body><main><h1>Big</h1>${BIG_PARAGRAPH.repeat(Math.ceil(4_700_000 / BIG_PARAGRAPH.length))}</main></body></html>`;
 const INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const CREATION_FIELDS = ['id', 'status', 'url', 'mode', 'links'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlApiError, CrawlClient, type Job } from '../../client/index.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { page, startSite } from '../helpers/site.js';
+import { BIG_HTML, page, startSite } from '../helpers/site.js';
 
 /*
  * The TypeScript client against the local runtime: start, wait, get; the select flow from a
@@ -9,9 +9,6 @@ import { page, startSite } from '../helpers/site.js';
  * typed exceptions. Every answer it receives is checked against the OpenAPI document.
  */
 const KEY = 'client-test-key-000001';
-/** Over the 4 MiB answered inline once exported, under the exporter's 5 MiB input cap. */
-const BIG_PARAGRAPH = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18)}</p>\n`;
-const BIG_HTML = `<!doctype html><html><head><title>Big</title></head><body><main><h1>Big</h1>${BIG_PARAGRAPH.repeat(Math.ceil(4_700_000 / BIG_PARAGRAPH.length))}</main></body></html>`;
 
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
