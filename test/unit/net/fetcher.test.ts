@@ -376,11 +376,22 @@ describe('CRAWL_HOST_OVERRIDES', () => {
     }
   });
 
-  it('uses the override port only when the URL names none', async () => {
-    const port = await unusedPort();
-    const fetchPinned = fixtureFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${port}`) });
-    expect((await fetchPinned(`https://site.test:${site.port}/`)).status).toBe(200);
-    expect(await failure(fetchPinned('https://site.test/'))).toMatchObject({ reason: 'connect_failed' });
+  it('pins the port too: a URL naming another port never reaches what listens there', async () => {
+    const elsewhere = await startFixtureSite(['site.test'], (_request, response) => response.end('another loopback server'));
+    try {
+      expect((await fetch(`https://site.test:${site.port}/`)).status).toBe(200);
+      const error = await failure(fixtureFetcher({ ca: elsewhere.caPem })(`https://site.test:${elsewhere.port}/`));
+      expect(error).toMatchObject({ reason: 'blocked_address', retryable: false });
+      expect(error.message).toContain(`port ${site.port}`);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('pins an entry without a port to 443', async () => {
+    const fetchDefaultPort = fixtureFetcher({ hostOverrides: parseHostOverrides('site.test=127.0.0.1') });
+    expect(await failure(fetchDefaultPort(`https://site.test:${site.port}/`))).toMatchObject({ reason: 'blocked_address' });
   });
 
   it('exempts only the listed hosts', async () => {
