@@ -5,7 +5,7 @@ import { FetchError, type FetchDocument, type FetchDocumentOptions } from '../..
 import { createFetcher, type FetcherConfig } from '../../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../../lambdas/net/host-overrides.js';
 import type { ResolveHost } from '../../../lambdas/net/pinned-connector.js';
-import { startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
+import { startClosingListener, startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
 import { createCa } from '../../helpers/tls.js';
 
 const MiB = 1024 * 1024;
@@ -345,15 +345,22 @@ describe('network failures', () => {
     expect(await failure(fetchDown('https://down.test/'))).toMatchObject({ reason: 'connect_failed', retryable: true });
   });
 
-  it('marks a connection reset as retryable', async () => {
-    expect(await failure(fetch('https://site.test/reset'))).toMatchObject({ reason: 'network_error', retryable: true });
+  it('names a connection reset, before or after the request, as retryable', async () => {
+    expect(await failure(fetch('https://site.test/reset'))).toMatchObject({ reason: 'connection_reset', retryable: true });
+    const closing = await startClosingListener();
+    try {
+      const fetchClosed = createFetcher({ hostOverrides: parseHostOverrides(`closed.test=127.0.0.1:${closing.port}`) });
+      expect(await failure(fetchClosed('https://closed.test/'))).toMatchObject({ reason: 'connection_reset', retryable: true });
+    } finally {
+      await closing.close();
+    }
   });
 
-  it('refuses an untrusted certificate without retry', async () => {
+  it('names an untrusted certificate a TLS failure, without retry', async () => {
     const untrusted = await startFixtureSite(['site.test'], (_request, response) => response.end('hello'), createCa());
     try {
       const fetchUntrusted = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${untrusted.port}`) });
-      expect(await failure(fetchUntrusted('https://site.test/'))).toMatchObject({ reason: 'connect_failed', retryable: false });
+      expect(await failure(fetchUntrusted('https://site.test/'))).toMatchObject({ reason: 'tls_failure', retryable: false });
     } finally {
       await untrusted.close();
     }
