@@ -148,7 +148,7 @@ function segment(random: Random, jobId: string): string {
 
 const ROUTES = ['/v1/jobs', '/v1/jobs/{id}', '/v1/jobs/{id}/result', '/v1/jobs/{id}/pages', '/v1/usage', '/v1/sitemap/preview', '/health', '/', '/v1', '/v2/jobs'];
 /** Only loopback fixture hosts (pinned) or loopback addresses, which the address rule refuses. */
-const URLS = ['https://site.test/', 'https://site.test/a', 'https://other.test/%E9', 'https://127.0.0.1/', 'https://[::1]/', 'http://site.test/', 'https://site.test:0/', 'javascript:alert(1)', 'https://', '%E9', ''];
+const URLS = ['https://site.test/', 'https://site.test/a', 'https://site.test:443/x', 'https://other.test/%E9', 'https://127.0.0.1/', 'https://[::1]/', 'http://site.test/', 'javascript:alert(1)', 'https://', '%E9', ''];
 
 function queryString(random: Random): string {
   const parameters = Array.from({ length: random.int(4) }, () => {
