@@ -249,9 +249,9 @@ export interface components {
              * @default 5
              */
             concurrency?: number;
-            /** @description Accepted and ignored in select mode (spec 4.2). */
+            /** @description Accepted and ignored in select mode. */
             max_pages?: unknown;
-            /** @description Accepted and ignored in select mode (spec 4.2). */
+            /** @description Accepted and ignored in select mode. */
             max_depth?: unknown;
         } | {
             /** @constant */
@@ -301,7 +301,7 @@ export interface components {
             concurrency?: number;
         };
         /**
-         * @description The job as created (spec 2.1).
+         * @description The job as created.
          * @example {
          *       "id": "0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
          *       "status": "queued",
@@ -336,11 +336,11 @@ export interface components {
                 result: string;
             };
         };
-        /** @description The body of every error response (CONTRACT 1), API Gateway's own answers included. */
+        /** @description The body of every error response, API Gateway's own answers included. */
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "invalid_json" | "unauthorized" | "quota_exceeded" | "forbidden" | "not_found" | "result_not_ready" | "job_failed" | "job_finished" | "payload_too_large" | "validation_error" | "rate_limited" | "internal_error";
+                code: "bad_request" | "invalid_json" | "unauthorized" | "quota_exceeded" | "forbidden" | "not_found" | "result_not_ready" | "job_failed" | "job_finished" | "payload_too_large" | "validation_error" | "rate_limited" | "internal_error" | "site_unreachable";
                 message: string;
                 /** @description The offending fields (4xx validation), or a structured object such as the quota figures. */
                 details?: {
@@ -359,7 +359,7 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description The job record (CONTRACT 3).
+         * @description The job record: settings, state, progress, error and quota.
          * @example {
          *       "id": "0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10",
          *       "status": "running",
@@ -518,7 +518,7 @@ export interface components {
             webhook_signing_secret: string;
         };
         /**
-         * @description Spec 2.2.
+         * @description Candidate page URLs of a site, for a `select` job.
          * @example {
          *       "urls": [
          *         "https://example.com/",
@@ -1258,6 +1258,15 @@ export interface operations {
                 headers: {
                     /** @description Whole seconds to wait before retrying. */
                     "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `site_unreachable`: the site's host gave no answer (DNS, connection, TLS or timeout); `details` has `url` and `reason` */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,6 @@
 /**
  * Writes the API's OpenAPI document to docs/openapi.json, the reference generated from it to
- * docs/api.md, and the TypeScript client's types generated from it (openapi-typescript) to
+ * docs/api-reference.md, and the TypeScript client's types generated from it (openapi-typescript) to
  * client/api-types.ts: `npm run docs:api`. test/unit/api/openapi.test.ts fails when any drifts.
  *
  * The reference is rendered here rather than by a generator package: the ones that read OpenAPI
@@ -42,7 +42,7 @@ interface Document {
 }
 
 export const OPENAPI_FILE = path.join(PROJECT_ROOT, 'docs/openapi.json');
-export const REFERENCE_FILE = path.join(PROJECT_ROOT, 'docs/api.md');
+export const REFERENCE_FILE = path.join(PROJECT_ROOT, 'docs/api-reference.md');
 export const CLIENT_TYPES_FILE = path.join(PROJECT_ROOT, 'client/api-types.ts');
 
 export function openApiJson(): string {

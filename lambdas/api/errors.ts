@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
+import type { HostUnreachableReason } from '../core/fetch-types.js';
 import { jsonResponse } from './http.js';
 
 export const errorCodeSchema = z.enum([
@@ -17,6 +18,7 @@ export const errorCodeSchema = z.enum([
   'validation_error',
   'rate_limited',
   'internal_error',
+  'site_unreachable',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -34,6 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_error: 422,
   rate_limited: 429,
   internal_error: 500,
+  site_unreachable: 502,
 };
 
 export const fieldIssueSchema = z.strictObject({ field: z.string().optional(), message: z.string() });
@@ -53,7 +56,7 @@ export const errorEnvelopeSchema = z
       request_id: z.string().meta({ description: 'Quote it when reporting a problem.' }),
     }),
   })
-  .meta({ id: 'Error', description: 'The body of every error response (CONTRACT 1), API Gateway\'s own answers included.' });
+  .meta({ id: 'Error', description: 'The body of every error response, API Gateway\'s own answers included.' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export class ApiError extends Error {
@@ -133,6 +136,11 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError('rate_limited', `rate limit reached; retry after ${seconds} seconds`, {
     headers: { 'Retry-After': String(seconds) },
   });
+}
+
+/** CONTRACT 9: the site gave no answer at all, so an empty result would be a lie. */
+export function siteUnreachable(url: string, reason: HostUnreachableReason): ApiError {
+  return new ApiError('site_unreachable', `the site could not be reached (${reason})`, { details: { url, reason } });
 }
 
 export function internalError(): ApiError {

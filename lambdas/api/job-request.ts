@@ -87,7 +87,7 @@ const selectUrlsSchema = z
     override: { items: { type: 'string', format: 'uri' } },
   });
 
-const ignoredInSelect = z.unknown().optional().meta({ description: 'Accepted and ignored in select mode (spec 4.2).' });
+const ignoredInSelect = z.unknown().optional().meta({ description: 'Accepted and ignored in select mode.' });
 
 const selectSchema = z
   .strictObject({

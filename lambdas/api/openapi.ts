@@ -16,6 +16,7 @@ import {
   quotaExceeded,
   rateLimited,
   resultNotReady,
+  siteUnreachable,
   unauthorized,
   validationError,
   type ErrorCode,
@@ -47,6 +48,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, ApiError> = {
   payload_too_large: payloadTooLarge(MAX_BODY_BYTES),
   validation_error: validationError([{ field: 'max_pages', message: 'must be an integer from 1 to 1000' }]),
   rate_limited: rateLimited(12),
+  site_unreachable: siteUnreachable('https://example.com/', 'dns_failure'),
   internal_error: internalError(),
 };
 
@@ -70,6 +72,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   payload_too_large: `the body is over ${MAX_BODY_BYTES} bytes`,
   validation_error: '`details` names every offending field',
   rate_limited: 'a rate limit; retry after `Retry-After` seconds',
+  site_unreachable: "the site's host gave no answer (DNS, connection, TLS or timeout); `details` has `url` and `reason`",
   internal_error: 'a fault of ours',
 };
 
@@ -245,7 +248,7 @@ export function buildOpenApiDocument() {
           description: 'Consumes no quota; 20 previews per rolling minute per user.',
           requestParams: { query: previewQuerySchema },
           ok: { 200: json('Candidate URLs for a select job.', SitemapPreviewSchema) },
-          errors: ['validation_error'],
+          errors: ['validation_error', 'site_unreachable'],
         }),
       },
       [OPENAPI_PATH]: {

@@ -49,7 +49,7 @@ export const SitemapPreviewSchema = z
   })
   .meta({
     id: 'SitemapPreview',
-    description: 'Spec 2.2.',
+    description: 'Candidate page URLs of a site, for a `select` job.',
     examples: [{ urls: ['https://example.com/', 'https://example.com/about'], source: 'sitemap', count: 2, capped: false, assets_filtered: 0 }],
   });
 export type SitemapPreviewBody = z.infer<typeof SitemapPreviewSchema>;

@@ -86,7 +86,7 @@ export const JobCreatedSchema = z
   })
   .meta({
     id: 'JobCreated',
-    description: 'The job as created (spec 2.1).',
+    description: 'The job as created.',
     examples: [{ id: EXAMPLE_JOB_ID, status: 'queued', url: 'https://example.com/', mode: 'full', links: { self: `/v1/jobs/${EXAMPLE_JOB_ID}`, result: `/v1/jobs/${EXAMPLE_JOB_ID}/result` } }],
   });
 export type JobCreated = z.infer<typeof JobCreatedSchema>;
@@ -134,7 +134,7 @@ export const PublicJobSchema = z
   })
   .meta({
     id: 'Job',
-    description: 'The job record (CONTRACT 3).',
+    description: 'The job record: settings, state, progress, error and quota.',
     examples: [
       {
         id: EXAMPLE_JOB_ID,

@@ -1,10 +1,13 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { buildOpenApiDocument } from '../api/openapi.js';
+import { lambdaHandler } from '../observability/handler.js';
 
 // Built once per instance: the document depends only on the code.
 const body = JSON.stringify(buildOpenApiDocument());
 
-/** GET /v1/openapi.json, without authentication (CONTRACT 9). */
-export async function handler(): Promise<APIGatewayProxyResult> {
-  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body };
-}
+/** GET /v1/openapi.json, without authentication. */
+export const handler = lambdaHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(async () => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json' },
+  body,
+}));

@@ -10,9 +10,9 @@ const checker = new OpenApiChecker();
 const document = checker.document;
 
 describe('the OpenAPI document', () => {
-  it('is committed as generated: docs/openapi.json, docs/api.md and the client types match the schemas (run `npm run docs:api`)', async () => {
+  it('is committed as generated: docs/openapi.json, docs/api-reference.md and the client types match the schemas (run `npm run docs:api`)', async () => {
     expect(await readFile(OPENAPI_FILE, 'utf8'), 'docs/openapi.json is stale: run npm run docs:api').toBe(openApiJson());
-    expect(await readFile(REFERENCE_FILE, 'utf8'), 'docs/api.md is stale: run npm run docs:api').toBe(apiReference());
+    expect(await readFile(REFERENCE_FILE, 'utf8'), 'docs/api-reference.md is stale: run npm run docs:api').toBe(apiReference());
     expect(await readFile(CLIENT_TYPES_FILE, 'utf8'), 'client/api-types.ts is stale: run npm run docs:api').toBe(await clientTypes());
   });
 
