@@ -20,8 +20,12 @@ function optional(schema: z.ZodType): z.ZodType {
   return inner.optional().meta(schema.meta() ?? {});
 }
 
-/** Every field of a job request, one flat object: the API names any field the mode does not take. */
+/**
+ * Every field of a job request, one flat object: the API names any field the mode does not take.
+ * Fields added to the shared or full-mode shapes appear here without further work.
+ */
 const crawlInput = {
+  ...Object.fromEntries(Object.entries({ ...commonShape, ...fullOnlyShape, concurrency: concurrencySchema }).map(([name, schema]) => [name, optional(schema)])),
   url: commonShape.url,
   mode: modeSchema.meta({ description: '`single`: the page alone; `select`: the listed `urls`; `full`: the site breadth-first from `url`.' }),
   urls: z
@@ -30,13 +34,8 @@ const crawlInput = {
     .max(MAX_SELECT_URLS)
     .optional()
     .meta({ description: 'select only: the pages to crawl, on the same site as `url` (e.g. from preview_site).' }),
-  max_depth: optional(fullOnlyShape.max_depth),
-  max_pages: optional(fullOnlyShape.max_pages),
-  concurrency: optional(concurrencySchema),
+  // the API checks the list before its entries; an agent is better served by the entries' rule
   export_formats: z.array(exportFormatSchema).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
-  only_main_content: optional(commonShape.only_main_content),
-  respect_robots: optional(commonShape.respect_robots),
-  check_tos: optional(commonShape.check_tos),
   max_chars: z
     .int()
     .min(1_000)
@@ -82,7 +81,8 @@ export function createMcpServer(client: CrawlClient): McpServer {
     async (args, extra) =>
       answer(async () => {
         const { max_chars: maxChars = DEFAULT_MAX_CHARS, ...fields } = args;
-        const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CreateJobRequest;
+        // checked by the API, which names any field the mode does not take
+        const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as unknown as CreateJobRequest;
         const progressToken = extra._meta?.progressToken;
         let jobId: string | undefined;
         try {
