@@ -11,6 +11,11 @@ export function page(title: string, links: string[] = [], extra = ''): string {
   return `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1><p>Content of ${title}.</p><ul>${anchors}</ul>${extra}</main></body></html>`;
 }
 
+/** A sitemap (urlset) listing these paths of site.test. */
+export function urlset(paths: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>https://site.test${p}</loc></url>`).join('')}</urlset>`;
+}
+
 const BIG_PARAGRAPH = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18)}</p>\n`;
 /** Under the exporter's 5 MiB input cap, over the 4 MiB answered inline once exported (a 303 result). */
 export const BIG_HTML = page('Big', [], BIG_PARAGRAPH.repeat(Math.ceil(4_700_000 / BIG_PARAGRAPH.length)));

@@ -3,7 +3,7 @@ import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
 import { reservePages, settleReservation } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { page, startSite } from '../helpers/site.js';
+import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
  * Quota pre-flight and rate limits through the local runtime's router. `/held` answers after
@@ -25,9 +25,7 @@ beforeAll(async () => {
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
-      body: `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/a', '/b', '/logo.png']
-        .map((path) => `<url><loc>https://site.test${path}</loc></url>`)
-        .join('')}</urlset>`,
+      body: urlset(['/', '/a', '/b', '/logo.png']),
     },
     '/': page('Home', ['/a', '/b']),
     '/a': page('A'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runCli, type CliIO } from '../../cli/main.js';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { page, startSite } from '../helpers/site.js';
+import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
  * The command-line tool against the local runtime: in this process for the commands, exit codes
@@ -25,7 +25,7 @@ beforeAll(async () => {
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
-      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/a', '/b', '/c'].map((p) => `<url><loc>https://site.test${p}</loc></url>`).join('')}</urlset>`,
+      body: urlset(['/', '/a', '/b', '/c']),
     },
     '/': page('Home', ['/a', '/b', '/c', '/slow']),
     '/a': page('A'),

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
-import { page, startSite } from '../helpers/site.js';
+import { page, startSite, urlset } from '../helpers/site.js';
 import { startUnreachableHosts } from '../helpers/unreachable.js';
 
 // No name is ever looked up for real; one the overrides do not pin does not exist.
@@ -10,8 +10,6 @@ vi.mock('node:dns/promises', () => import('../helpers/offline-dns.js'));
 const KEY = 'preview-key-0001';
 const XML = { 'content-type': 'application/xml' };
 
-const urlset = (paths: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>https://site.test${p}</loc></url>`).join('')}</urlset>`;
 
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
