@@ -15,6 +15,7 @@ import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
+const PAGE_VISIBILITY_TIMEOUT = PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30));
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -29,7 +30,7 @@ export class CrawlServiceStack extends Stack {
       enforceSSL: true,
     });
     const pageQueue = new sqs.Queue(this, 'PageQueue', {
-      visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      visibilityTimeout: PAGE_VISIBILITY_TIMEOUT,
       retentionPeriod: Duration.days(4),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -88,9 +89,12 @@ export class CrawlServiceStack extends Stack {
     bindTable(planLevel, 'pages', 'RW');
     bindBucket(planLevel, 'RO');
     bindPageQueue(planLevel);
-    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done');
+    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again');
     bindTable(checkLevel, 'jobs', 'RW');
     bindTable(checkLevel, 'pages', 'RW');
+    bindPageQueue(checkLevel);
+    // CheckLevel tells a stalled level from a slow one by the queue's redelivery delay.
+    checkLevel.addEnvironment('CRAWL_PAGE_VISIBILITY_SECONDS', String(PAGE_VISIBILITY_TIMEOUT.toSeconds()));
     const assemble = fn('AssembleFunction', 'crawl-assemble', 'Crawl step: stream page exports into the result documents', { timeout: Duration.minutes(10), memorySize: 1024 });
     bindTable(assemble, 'jobs', 'RW');
     bindTable(assemble, 'pages', 'RW');

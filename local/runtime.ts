@@ -160,6 +160,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       ...functionEnvironment(template, names),
+      // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
+      ...(config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) }),
     });
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });

@@ -12,16 +12,11 @@ import { isTerminal, type JobRecord } from '../domain/job.js';
 import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
-import { releaseNextInLane } from './lane.js';
+import { pageLeaseMs, releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
-
-/** How long a worker owns a page; past it, a redelivered message may take the page over. */
-export function pageLeaseMs(): number {
-  return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
-}
 
 export type PageTaskOutcome = { retryInSeconds?: undefined } | { retryInSeconds: number };
 

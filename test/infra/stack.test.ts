@@ -50,7 +50,7 @@ const TABLE_WRITES: Record<string, TableName[]> = {
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
 const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
-const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter'];
+const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'page-dead-letter'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',

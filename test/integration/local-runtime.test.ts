@@ -6,15 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { page, startSite } from '../helpers/site.js';
 
-/** `npm start` as a user runs it: a separate process, configured only through the environment. */
+/**
+ * `npm start` as a user runs it: a separate process, configured only through the environment. Node
+ * runs it itself (tsx as a loader, not tsx's launcher), so a signal reaches the runtime directly.
+ */
+const started = new Set<ChildProcessWithoutNullStreams>();
+
 function startProcess(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: dataDir, ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  started.add(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -42,6 +48,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-'));
 });
 afterAll(async () => {
+  // A test that failed midway may leave a runtime behind.
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -115,4 +123,63 @@ describe('npm start', () => {
       await rm(crawlDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('finishes a crawl killed with SIGKILL at several points: every page once, in BFS order, the quota charged once', async () => {
+    const parents = Array.from({ length: 12 }, (_, i) => `/p/${i}`);
+    const children = parents.flatMap((parent) => [0, 1, 2].map((j) => `${parent}/${j}`));
+    const site = await startSite({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+      '/': page('Home', parents),
+      ...Object.fromEntries(parents.map((parent, i) => [parent, { body: page(`Parent ${parent}`, children.slice(i * 3, i * 3 + 3)), delayMs: 100 }])),
+      ...Object.fromEntries(children.map((child) => [child, { body: page(`Child ${child}`), delayMs: 100 }])),
+    });
+    const crawlDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-kill-'));
+    const usersFile = path.join(crawlDir, 'users.json');
+    const key = 'sigkill-key-00001';
+    await writeFile(usersFile, JSON.stringify([{ user_id: 'killed', api_key: key, plan: 'pro', monthly_pages: 1000 }]));
+    // Messages in flight at the kill come back after the visibility timeout; keep it short here.
+    const env = { CRAWL_HOST_OVERRIDES: site.overrides, CRAWL_SEED_USERS: usersFile, CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: '2', CRAWL_PAGE_LEASE_SECONDS: '1' };
+    const auth = { authorization: `Bearer ${key}` };
+    let running = startProcess(crawlDir, env);
+    try {
+      let url = await running.ready;
+      const created = await fetch(`${url}/v1/jobs`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://site.test/', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 2, check_tos: false }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      type Job = { status: string; progress: { pages_crawled: number }; quota: { reserved: number; charged: number } };
+      const job = async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as Job;
+
+      // Killed while level 1 runs, around the start of level 2, and in the middle of it.
+      for (const killAt of [3, 9, 16, 26, 36]) {
+        const deadline = Date.now() + 60_000;
+        while ((await job()).progress.pages_crawled < killAt) {
+          expect(Date.now(), `the crawl stopped short of ${killAt} pages`).toBeLessThan(deadline);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        running.child.kill('SIGKILL');
+        expect(await running.exited).toBeNull();
+        running = startProcess(crawlDir, env);
+        url = await running.ready;
+        expect(running.output()).toContain('resumed 1 unfinished crawl');
+      }
+
+      let state = await job();
+      for (let i = 0; i < 600 && (state.status === 'running' || state.status === 'queued'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = await job();
+      }
+      expect(state).toMatchObject({ status: 'completed', progress: { pages_crawled: 49 }, quota: { reserved: 100, charged: 49 } });
+      const document = await (await fetch(`${url}/v1/jobs/${id}/result`, { headers: auth })).text();
+      expect([...document.matchAll(/^URL: (.+)$/gm)].map((match) => match[1])).toEqual(['/', ...parents, ...children].map((route) => `https://site.test${route}`));
+      const usage = (await (await fetch(`${url}/v1/usage`, { headers: auth })).json()) as { used: number; reserved: number };
+      expect(usage).toMatchObject({ used: 49, reserved: 0 });
+      expect(await stop(running.child, running.exited)).toBe(0);
+    } finally {
+      await site.close();
+      await rm(crawlDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

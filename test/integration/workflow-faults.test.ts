@@ -1,7 +1,8 @@
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepFunctions } from '../../lambdas/data/clients.js';
+import { sqs, stepFunctions } from '../../lambdas/data/clients.js';
 import { reservePages } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -20,6 +21,12 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C', ['/c1']),
     '/c1': page('C1'),
+    // A Crawl-delay holds each lane's next message in the queue for a second, where a purge finds it.
+    'www.site.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 1\n' },
+    'www.site.test/': page('Slow home', ['/w1', '/w2', '/w3']),
+    'www.site.test/w1': page('W1'),
+    'www.site.test/w2': page('W2'),
+    'www.site.test/w3': page('W3'),
     '/stall': { body: page('Stall'), delayMs: 5000 },
     '/flaky': {
       // 503 twice, then the page: a transient failure retried within the 3 attempts.
@@ -55,10 +62,10 @@ function pageOf(event: unknown): string {
   return `${body.depth}:${body.index}`;
 }
 
-async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['intercept']>[1]) {
+async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['intercept']>[1], options: { url?: string; max_depth?: number } = {}) {
   runtime.host.intercept('page-worker', interceptor);
   try {
-    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false } });
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false, ...options } });
     const id = String(created.json.id);
     const job = await runtime.waitForJob(KEY, id, 90_000);
     const result = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
@@ -116,6 +123,29 @@ describe('faults', () => {
     expect(urlsOf(text)).toEqual(['/', '/a', '/b', '/flaky'].map((path) => `https://site.test${path}`));
     expect(job.quota).toEqual({ reserved: 50, charged: 4 });
   });
+
+  it('heals a level whose page message was purged: the job completes with the right document, charged once', async () => {
+    const usageBefore = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    let purged = false;
+    // One lane (the Crawl-delay): /w1 releases /w2, the purge drops that message, and no worker would send it again.
+    const { job, text, ledger } = await crawlWithWorker(
+      async (event, run) => {
+        const result = await run();
+        if (pageOf(event) === '1:0' && !purged) {
+          purged = true;
+          await sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
+        }
+        return result;
+      },
+      { url: 'https://www.site.test/', max_depth: 1 },
+    );
+    expect(purged).toBe(true);
+    expect(job).toMatchObject({ status: 'completed', quota: { reserved: 50, charged: 4 } });
+    expect(urlsOf(text)).toEqual(['/', '/w1', '/w2', '/w3'].map((path) => `https://www.site.test${path}`));
+    expect(ledger.every((entry) => entry.status === 'crawled')).toBe(true);
+    const usageAfter = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    expect(usageAfter).toMatchObject({ used: Number(usageBefore.used) + 4, reserved: usageBefore.reserved });
+  }, 90_000);
 
   it('settles a job whose execution died before Finalize (the status-change path)', async () => {
     const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/stall', mode: 'single', check_tos: false } });
