@@ -6,10 +6,10 @@ import { discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
 import { getJob } from '../data/jobs.js';
-import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
+import { acquireLease, finishEntry, getEntry, releaseLease, type FinalFields } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
+import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
 import { pageLeaseMs, releaseNextInLane } from './lane.js';
@@ -32,9 +32,14 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
     return {};
   }
 
-  // Not taken: another worker holds the page, or it is done and has released its successor.
+  // Not taken: another worker holds the page, or it is done and has released its successor, or it
+  // was skipped when the level was planned (robots.txt), where no worker did, so this one does.
   const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-  if (!entry) return {};
+  if (!entry) {
+    const current = await getEntry(job.job_id, message.depth, message.index);
+    if (current && isFinal(current.status) && !current.attempts) await releaseNextInLane(job, message.depth, message.index);
+    return {};
+  }
 
   const outcome = await crawlPage(job, entry);
   if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
