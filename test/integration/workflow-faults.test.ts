@@ -3,6 +3,7 @@ import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqs, stepFunctions } from '../../lambdas/data/clients.js';
+import { acquireLease } from '../../lambdas/data/ledger.js';
 import { reservePages } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -145,6 +146,34 @@ describe('faults', () => {
     expect(ledger.every((entry) => entry.status === 'crawled')).toBe(true);
     const usageAfter = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
     expect(usageAfter).toMatchObject({ used: Number(usageBefore.used) + 4, reserved: usageBefore.reserved });
+  }, 90_000);
+
+  it('ends a cancelled job whose page was taken by a worker that died and whose message was lost', async () => {
+    let cancelled = false;
+    const { job, text, ledger } = await crawlWithWorker(
+      async (event, run) => {
+        const result = await run();
+        if (pageOf(event) === '1:0' && !cancelled) {
+          cancelled = true;
+          // A worker takes /w2 and dies, its message is purged, and the user cancels.
+          const jobId = (JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { job_id: string }).job_id;
+          await acquireLease(jobId, 1, 1, Date.now(), 1000);
+          await sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
+          await runtime.request('DELETE', `/v1/jobs/${jobId}`, { key: KEY });
+        }
+        return result;
+      },
+      { url: 'https://www.site.test/', max_depth: 1 },
+    );
+    expect(cancelled).toBe(true);
+    expect(job).toMatchObject({ status: 'cancelled', quota: { charged: 2 } });
+    expect(urlsOf(text)).toEqual(['/', '/w1'].map((path) => `https://www.site.test${path}`));
+    expect(ledger.map((entry) => [entry.url, entry.status, entry.reason])).toEqual([
+      ['https://www.site.test/', 'crawled', null],
+      ['https://www.site.test/w1', 'crawled', null],
+      ['https://www.site.test/w2', 'skipped', 'cancelled'],
+      ['https://www.site.test/w3', 'skipped', 'cancelled'],
+    ]);
   }, 90_000);
 
   it('settles a job whose execution died before Finalize (the status-change path)', async () => {
