@@ -22,7 +22,7 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C', ['/c1']),
     '/c1': page('C1'),
-    // A Crawl-delay holds each lane's next message in the queue for a second, where a purge finds it.
+    // A Crawl-delay makes one lane and holds its next message in the queue for a second, where a purge finds it.
     'www.site.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 1\n' },
     'www.site.test/': page('Slow home', ['/w1', '/w2', '/w3']),
     'www.site.test/w1': page('W1'),
@@ -77,6 +77,29 @@ async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['inte
   }
 }
 
+/**
+ * A crawl of www.site.test, one lane because of its Crawl-delay, in which `meddle` runs once when
+ * /w1 is done: /w2's message is then waiting out the delay in the queue.
+ */
+async function crawlOneLane(meddle: (jobId: string) => Promise<void>) {
+  let meddled = false;
+  const crawled = await crawlWithWorker(
+    async (event, run) => {
+      const result = await run();
+      if (pageOf(event) === '1:0' && !meddled) {
+        meddled = true;
+        await meddle((JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { job_id: string }).job_id);
+      }
+      return result;
+    },
+    { url: 'https://www.site.test/', max_depth: 1 },
+  );
+  expect(meddled).toBe(true);
+  return crawled;
+}
+
+const purgePageQueue = () => sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
+
 const urlsOf = (text: string) => [...text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
 
 describe('faults', () => {
@@ -127,20 +150,10 @@ describe('faults', () => {
 
   it('heals a level whose page message was purged: the job completes with the right document, charged once', async () => {
     const usageBefore = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
-    let purged = false;
-    // One lane (the Crawl-delay): /w1 releases /w2, the purge drops that message, and no worker would send it again.
-    const { job, text, ledger } = await crawlWithWorker(
-      async (event, run) => {
-        const result = await run();
-        if (pageOf(event) === '1:0' && !purged) {
-          purged = true;
-          await sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
-        }
-        return result;
-      },
-      { url: 'https://www.site.test/', max_depth: 1 },
-    );
-    expect(purged).toBe(true);
+    // Nothing would ever send /w2 again.
+    const { job, text, ledger } = await crawlOneLane(async () => {
+      await purgePageQueue();
+    });
     expect(job).toMatchObject({ status: 'completed', quota: { reserved: 50, charged: 4 } });
     expect(urlsOf(text)).toEqual(['/', '/w1', '/w2', '/w3'].map((path) => `https://www.site.test${path}`));
     expect(ledger.every((entry) => entry.status === 'crawled')).toBe(true);
@@ -149,23 +162,12 @@ describe('faults', () => {
   }, 90_000);
 
   it('ends a cancelled job whose page was taken by a worker that died and whose message was lost', async () => {
-    let cancelled = false;
-    const { job, text, ledger } = await crawlWithWorker(
-      async (event, run) => {
-        const result = await run();
-        if (pageOf(event) === '1:0' && !cancelled) {
-          cancelled = true;
-          // A worker takes /w2 and dies, its message is purged, and the user cancels.
-          const jobId = (JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { job_id: string }).job_id;
-          await acquireLease(jobId, 1, 1, Date.now(), 1000);
-          await sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
-          await runtime.request('DELETE', `/v1/jobs/${jobId}`, { key: KEY });
-        }
-        return result;
-      },
-      { url: 'https://www.site.test/', max_depth: 1 },
-    );
-    expect(cancelled).toBe(true);
+    const { job, text, ledger } = await crawlOneLane(async (jobId) => {
+      // A worker takes /w2 and dies, its message is purged, and the user cancels.
+      await acquireLease(jobId, 1, 1, Date.now(), 1000);
+      await purgePageQueue();
+      await runtime.request('DELETE', `/v1/jobs/${jobId}`, { key: KEY });
+    });
     expect(job).toMatchObject({ status: 'cancelled', quota: { charged: 2 } });
     expect(urlsOf(text)).toEqual(['/', '/w1'].map((path) => `https://www.site.test${path}`));
     expect(ledger.map((entry) => [entry.url, entry.status, entry.reason])).toEqual([
