@@ -167,6 +167,10 @@ export class CrawlServiceStack extends Stack {
     bindTable(preview, 'rateLimits', 'RW');
     fetchesPages(preview);
 
+    // The console only names the download host (S3) in its Content-Security-Policy: no grant needed.
+    const webConsole = fn('ConsoleFunction', 'console', 'GET / and /console/{asset}: the web console', { memorySize: 256, timeout: Duration.seconds(10) });
+    webConsole.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
+
     const api = new CrawlApi(this, 'Api', {
       authorizer,
       throttle: { rateLimit: 50, burstLimit: 100 },
@@ -178,6 +182,8 @@ export class CrawlServiceStack extends Stack {
         { method: 'GET', path: 'v1/jobs/{id}/pages', handler: listPages },
         { method: 'GET', path: 'v1/usage', handler: getUsage },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
+        { method: 'GET', path: '/', handler: webConsole, unauthenticated: true },
+        { method: 'GET', path: 'console/{asset}', handler: webConsole, unauthenticated: true },
       ],
     });
 
