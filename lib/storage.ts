@@ -40,6 +40,12 @@ export class Storage extends Construct {
     });
     this.usage = table('Usage', 'user_id', { sortKey: 'period' });
     this.jobs = table('Jobs', 'job_id', { ttl: true });
+    // GET /v1/jobs: a user's jobs, newest first.
+    this.jobs.addGlobalSecondaryIndex({
+      indexName: 'by_user',
+      partitionKey: { name: 'user_id', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'created_at', type: dynamodb.AttributeType.STRING },
+    });
     this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
     this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
 

@@ -40,11 +40,13 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   reconciler: ['jobs', 'usage'],
   authorizer: [],
   'jobs-create': ['jobs', 'usage', 'rateLimits'],
+  'jobs-list': [],
   'jobs-get': [],
   'jobs-cancel': ['jobs'],
   'jobs-result': [],
   'jobs-pages': [],
   'usage-get': [],
+  'account-get': ['users'],
   'sitemap-preview': ['rateLimits'],
   console: [],
 };
@@ -55,11 +57,13 @@ const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
+  'GET /v1/jobs': 'jobs-list',
   'GET /v1/jobs/{id}': 'jobs-get',
   'DELETE /v1/jobs/{id}': 'jobs-cancel',
   'GET /v1/jobs/{id}/result': 'jobs-result',
   'GET /v1/jobs/{id}/pages': 'jobs-pages',
   'GET /v1/usage': 'usage-get',
+  'GET /v1/account': 'account-get',
   'GET /v1/sitemap/preview': 'sitemap-preview',
   'GET /': 'console',
   'GET /console/{asset}': 'console',
@@ -114,8 +118,8 @@ describe('resource counts', () => {
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 9],
-    ['AWS::Lambda::Function', 17],
+    ['AWS::ApiGateway::Method', 11],
+    ['AWS::Lambda::Function', 19],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -153,6 +157,21 @@ describe('DynamoDB tables', () => {
           ],
         }),
       ]),
+    });
+  });
+
+  it('Jobs can list a user\'s jobs newest first through the by_user index', () => {
+    expectResourceLike(template, tableIds.jobs, 'AWS::DynamoDB::Table', {
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'by_user',
+          KeySchema: [
+            { AttributeName: 'user_id', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ],
     });
   });
 
@@ -485,6 +504,20 @@ describe('IAM least privilege', () => {
     // Wildcards (`dynamodb:*`) count too.
     expect(resourcesAllowed(template, fn('jobs-get').roleId, DYNAMODB_WRITES).size).toBe(0);
     expect(resourcesAllowed(template, fn('jobs-get').roleId, ['dynamodb:GetItem'])).toEqual(new Set([tableIds.jobs]));
+  });
+
+  it('ListJobs only reads the Jobs table and its by_user index', () => {
+    const roleId = fn('jobs-list').roleId;
+    expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
+    expect(resourcesAllowed(template, roleId, ['dynamodb:Query'])).toEqual(new Set([tableIds.jobs]));
+    expect(JSON.stringify(statementsOfRole(template, roleId))).toContain('/index/*');
+    expect(resourcesAllowed(template, roleId, [...S3_WRITES, 's3:GetObject', 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('GetAccount reads and writes only the Users table (to create a missing signing secret)', () => {
+    const roleId = fn('account-get').roleId;
+    expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:UpdateItem'])).toEqual(new Set([tableIds.users]));
+    expect(resourcesAllowed(template, roleId, [...S3_WRITES, 's3:GetObject', 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
   });
 
   it('the authorizer reads only ApiKeys and Users, and writes nothing', () => {
