@@ -183,6 +183,15 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     expect(text.filename).toBe(`crawl-${jobId}.txt`);
     expect(text.text).toBe((await runtime.request('GET', `/v1/jobs/${jobId}/result?format=text`, { key: USERS.flow.api_key })).text);
 
+    // The key lasts for the browser session; recent jobs reopen a finished one.
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: 'API key' }).inputValue()).toBe(USERS.flow.api_key);
+    expect(await result.isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Completed · select, 3 pages · https:\/\/site\.test\/ · / }).click();
+    await result.getByRole('heading', { name: 'Getting started' }).waitFor();
+    expect(await page.locator('#job-status').textContent()).toContain(jobId);
+    await screenshot(page, '10-recent-jobs');
+
     // Readable on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

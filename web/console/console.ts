@@ -21,6 +21,7 @@ function byId<T extends HTMLElement>(id: string): T {
 
 const ui = {
   key: byId<HTMLInputElement>('api-key'),
+  keyError: byId('key-error'),
   previewForm: byId<HTMLFormElement>('preview-form'),
   siteUrl: byId<HTMLInputElement>('site-url'),
   previewButton: byId<HTMLButtonElement>('preview-button'),
@@ -74,8 +75,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
+/** A refused key is said once, at the key; everything else where it happened. */
 function showError(target: HTMLElement, error: unknown): void {
-  target.textContent = describeFailure(error);
+  const refusedKey = error instanceof ApiFailure && error.status === 401;
+  (refusedKey ? ui.keyError : target).textContent = describeFailure(error);
 }
 
 async function whileBusy(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
@@ -93,6 +96,7 @@ async function whileBusy(button: HTMLButtonElement, work: () => Promise<void>): 
 
 ui.key.value = sessionStorage.getItem(KEY_STORAGE) ?? '';
 ui.key.addEventListener('input', () => {
+  ui.keyError.textContent = '';
   const key = ui.key.value.trim();
   if (key) sessionStorage.setItem(KEY_STORAGE, key);
   else sessionStorage.removeItem(KEY_STORAGE);
