@@ -63,6 +63,9 @@ export class Storage extends Construct {
       versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'artifacts/',
+      // The console fetches documents over 4 MiB from their presigned URL (the API redirects there).
+      // Any origin: objects are readable only through a presigned URL, which is the secret.
+      cors: [{ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: 'jobs/', expiration: Duration.days(JOB_RETENTION_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },

@@ -9,7 +9,7 @@ import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
 import { LambdaHost } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
-import { startS3 } from './s3.js';
+import { startS3, type CorsRule } from './s3.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { startApiRouter } from './api-router.js';
@@ -140,7 +140,10 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   };
   try {
     const template = await loadTemplate();
-    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
+      name: id.toLowerCase(),
+      corsRules: (bucket.Properties?.CorsConfiguration as { CorsRules?: CorsRule[] } | undefined)?.CorsRules,
+    }));
     const [dynamo, s3, sqs] = await Promise.all([
       startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request) => meter.countJsonRequest('DynamoDB', request)),
       startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request) => meter.count(`S3.${request.method ?? 'GET'}`)),

@@ -183,6 +183,12 @@ describe('DynamoDB tables', () => {
 });
 
 describe('artefact bucket', () => {
+  it('lets a browser read, and only read, what a presigned download URL names (the console follows the result redirect)', () => {
+    expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'] })] },
+    });
+  });
+
   it('blocks public access, encrypts, logs access and expires job artefacts', () => {
     expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {

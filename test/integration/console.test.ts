@@ -16,10 +16,13 @@ import { page as htmlPage, startSite } from '../helpers/site.js';
 const SCREENSHOTS = process.env.CRAWL_SCREENSHOTS ? path.join(PROJECT_ROOT, 'docs', 'console') : undefined;
 const XML = { 'content-type': 'application/xml' };
 const user = (id: string): TestUser => ({ user_id: id, api_key: `console-key-${id}-0001`, plan: 'free', monthly_pages: 100 });
-const USERS = { flow: user('flow'), cancel: user('cancel'), hostile: user('hostile') };
+const USERS = { flow: user('flow'), cancel: user('cancel'), hostile: user('hostile'), big: user('big') };
 
 const CONTENT_PAGES = ['/guide/intro', '/guide/setup', '/blog/hello'];
 const SLOW_PAGES = Array.from({ length: 8 }, (_, i) => `/slow/${i}`);
+/** Three pages of about 1.7 MB each on other.test: their document is over the API's 4 MiB inline limit. */
+const BIG_PAGES = ['/big/1', '/big/2', '/big/3'];
+const bigPage = (title: string) => htmlPage(title, [], `<p>${'A long paragraph of the big page. '.repeat(6)}</p>`.repeat(8000));
 
 /** Every way a crawled page could try to run script: each one would raise a dialog or set a global. */
 const HOSTILE_PAGE = `<!doctype html><html><head><title>&lt;img src=x onerror="alert('title')"&gt; Hostile</title></head><body><main>
@@ -49,6 +52,9 @@ beforeAll(async () => {
     '/guide/setup': { body: htmlPage('Setup', [], '<table><tr><th>Setting</th><th>Value</th></tr><tr><td>concurrency</td><td>5</td></tr></table>'), delayMs: 400 },
     '/blog/hello': { body: htmlPage('Hello blog'), delayMs: 400 },
     '/hostile': HOSTILE_PAGE,
+    'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+    'other.test/sitemap.xml': { headers: XML, body: urlset(BIG_PAGES).replaceAll('https://site.test', 'https://other.test') },
+    ...Object.fromEntries(BIG_PAGES.map((bigPath) => [`other.test${bigPath}`, bigPage(`Big ${bigPath}`)])),
     ...Object.fromEntries(SLOW_PAGES.map((slowPath) => [slowPath, { body: htmlPage(`Slow ${slowPath}`), delayMs: 2500 }])),
   });
   runtime = await startTestRuntime({ users: Object.values(USERS), hostOverrides: site.overrides });
@@ -229,6 +235,30 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     expect(await alert.textContent()).toBe('Missing, malformed, unknown or revoked API key. Send Authorization: Bearer <key>. (unauthorized)');
     expect(await page.getByRole('checkbox', { name: /site\.test/ }).count()).toBe(0);
     await screenshot(page, '06-bad-key');
+  });
+});
+
+describe('a document over 4 MiB', { timeout: 120_000 }, () => {
+  it('is fetched from the download URL the API redirects to, shown in part and downloaded whole', async () => {
+    const { page, pageErrors, violations } = await openConsole();
+    await page.getByRole('textbox', { name: 'API key' }).fill(USERS.big.api_key);
+    await page.getByRole('textbox', { name: 'Site URL' }).fill('https://other.test/');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText("Found 3 pages in the site's sitemaps.").waitFor();
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await page.getByRole('combobox', { name: 'Format' }).selectOption('markdown');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    await waitForStatus(page, /^Completed/);
+    await page.getByText(/^Showing the beginning of a \d+\.\d MB document; the downloads hold all of it\.$/).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('link', { name: 'Download text' }).isVisible()).toBe(false);
+
+    const markdown = await download(page, 'Download markdown');
+    expect(Buffer.byteLength(markdown.text)).toBeGreaterThan(4 * 1024 * 1024);
+    const jobId = /^crawl-(.+)\.md$/.exec(markdown.filename)?.[1] ?? '';
+    const redirect = await runtime.request('GET', `/v1/jobs/${jobId}/result`, { key: USERS.big.api_key, redirect: 'manual' });
+    expect(redirect.status).toBe(303);
+    expect(markdown.text).toBe((await runtime.request('GET', `/v1/jobs/${jobId}/result`, { key: USERS.big.api_key })).text);
+    expect({ pageErrors, violations: await violations() }).toEqual({ pageErrors: [], violations: [] });
   });
 });
 
