@@ -48,9 +48,9 @@ beforeAll(async () => {
   site = await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: XML, body: urlset([...CONTENT_PAGES, '/hostile', '/logo.png', ...SLOW_PAGES]) },
-    '/guide/intro': { body: htmlPage('Introduction', [], '<h2>Getting started</h2><p>Install with <code>npm ci</code>, then <a href="/guide/setup">set up</a>.</p>'), delayMs: 400 },
-    '/guide/setup': { body: htmlPage('Setup', [], '<table><tr><th>Setting</th><th>Value</th></tr><tr><td>concurrency</td><td>5</td></tr></table>'), delayMs: 400 },
-    '/blog/hello': { body: htmlPage('Hello blog'), delayMs: 400 },
+    '/guide/intro': { body: htmlPage('Introduction', [], '<h2>Getting started</h2><p>Install with <code>npm ci</code>, then <a href="/guide/setup">set up</a>.</p>'), delayMs: 1200 },
+    '/guide/setup': { body: htmlPage('Setup', [], '<table><tr><th>Setting</th><th>Value</th></tr><tr><td>concurrency</td><td>5</td></tr></table>'), delayMs: 1200 },
+    '/blog/hello': { body: htmlPage('Hello blog'), delayMs: 1200 },
     '/hostile': HOSTILE_PAGE,
     'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     'other.test/sitemap.xml': { headers: XML, body: urlset(BIG_PAGES).replaceAll('https://site.test', 'https://other.test') },
@@ -170,6 +170,7 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
 
     await page.getByRole('button', { name: 'Start crawl' }).click();
     await page.getByRole('progressbar', { name: 'Crawl progress' }).waitFor();
+    await waitForStatus(page, /^(Running: [12] |Completed)/);
     await screenshot(page, '04-progress');
     expect(await waitForStatus(page, /^Completed/)).toMatch(/^Completed: 3 of 3 pages crawled\./);
     expect(await page.locator('.counters').innerText()).toMatch(/Crawled\s+3\s+Failed\s+0\s+Skipped\s+0/);

@@ -258,6 +258,10 @@ async function openJob(id: string): Promise<void> {
   ui.jobSection.hidden = false;
   ui.jobError.textContent = '';
   ui.jobStatus.textContent = `Job ${id}: loading…`;
+  // Indeterminate until the job's counters arrive.
+  ui.progress.removeAttribute('value');
+  ui.progress.removeAttribute('aria-valuetext');
+  for (const count of Object.values(ui.counts)) count.textContent = '0';
   ui.cancel.hidden = false;
   ui.cancel.disabled = false;
   for (;;) {
