@@ -215,12 +215,12 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     await page.getByRole('spinbutton', { name: 'Concurrency' }).fill('1');
     await page.getByRole('button', { name: 'Start crawl' }).click();
     await waitForStatus(page, /^Running/);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const status = await waitForStatus(page, /^Cancelled/);
     const crawled = Number(/(\d+) of 8 pages crawled/.exec(status)?.[1]);
     expect(crawled).toBeLessThan(8);
     expect(await page.locator('#count-crawled').textContent()).toBe(String(crawled));
-    expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).isVisible()).toBe(false);
     await page.getByRole('region', { name: 'Result' }).waitFor();
     await page.getByRole('link', { name: 'Download markdown' }).waitFor();
     await screenshot(page, '07-cancelled');
