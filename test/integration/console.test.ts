@@ -168,7 +168,17 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     await page.getByRole('spinbutton', { name: 'Concurrency' }).fill('2');
     await screenshot(page, '03-selection');
 
+    const created = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/v1/jobs'));
     await page.getByRole('button', { name: 'Start crawl' }).click();
+    // `render` left at auto is not sent, so the console also drives a service without that field.
+    expect((await created).postDataJSON()).toEqual({
+      mode: 'select',
+      url: 'https://site.test/',
+      urls: CONTENT_PAGES.map((p) => `https://site.test${p}`),
+      export_formats: ['markdown', 'text'],
+      concurrency: 2,
+      only_main_content: true,
+    });
     await page.getByRole('progressbar', { name: 'Crawl progress' }).waitFor();
     await waitForStatus(page, /^(Running: [12] |Completed)/);
     await screenshot(page, '04-progress');
