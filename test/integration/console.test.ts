@@ -16,7 +16,7 @@ import { page as htmlPage, startSite } from '../helpers/site.js';
 const SCREENSHOTS = process.env.CRAWL_SCREENSHOTS ? path.join(PROJECT_ROOT, 'docs', 'console') : undefined;
 const XML = { 'content-type': 'application/xml' };
 const user = (id: string): TestUser => ({ user_id: id, api_key: `console-key-${id}-0001`, plan: 'free', monthly_pages: 100 });
-const USERS = { flow: user('flow'), cancel: user('cancel'), hostile: user('hostile'), big: user('big') };
+const USERS = { flow: user('flow'), cancel: user('cancel'), hostile: user('hostile'), big: user('big'), words: user('words') };
 
 const CONTENT_PAGES = ['/guide/intro', '/guide/setup', '/blog/hello'];
 const SLOW_PAGES = Array.from({ length: 8 }, (_, i) => `/slow/${i}`);
@@ -236,7 +236,7 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     await screenshot(page, '07-cancelled');
   });
 
-  it('says in words that a key is wrong', async () => {
+  it('says in words what is wrong: a refused key, a refused setting', async () => {
     const { page } = await openConsole();
     await page.getByRole('textbox', { name: 'API key' }).fill('not-a-real-key');
     await page.getByRole('textbox', { name: 'Site URL' }).fill('https://site.test/');
@@ -246,6 +246,17 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     expect(await alert.textContent()).toBe('Missing, malformed, unknown or revoked API key. Send Authorization: Bearer <key>. (unauthorized)');
     expect(await page.getByRole('checkbox', { name: /site\.test/ }).count()).toBe(0);
     await screenshot(page, '06-bad-key');
+
+    // A setting the API refuses is named, once, in the envelope's words.
+    await page.getByRole('textbox', { name: 'API key' }).fill(USERS.words.api_key);
+    expect(await alert.count()).toBe(0);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await checkbox(page, '/blog/hello').check();
+    await page.getByRole('spinbutton', { name: 'Concurrency' }).fill('50');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    const refused = page.getByRole('alert').filter({ hasText: 'validation_error' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('Concurrency: must be an integer from 1 to 20. (validation_error)');
   });
 });
 

@@ -49,16 +49,18 @@ export class ApiFailure extends Error {
   }
 }
 
-/** A sentence for the person at the screen: the envelope's message and, for 422, each field's rule. */
+/** A sentence for the person at the screen: the envelope's message, and each field's rule it leaves out. */
 export function describeFailure(error: unknown): string {
   if (!(error instanceof ApiFailure)) {
     return error instanceof TypeError ? 'The service could not be reached. Check your connection and try again.' : String(error instanceof Error ? error.message : error);
   }
-  const fields = Array.isArray(error.details)
-    ? (error.details as Array<{ field?: string; message?: string }>).map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : String(issue.message)))
-    : [];
   const sentence = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  return [`${sentence}${/[.!?]$/.test(sentence) ? '' : '.'}`, ...fields].join(' ') + ` (${error.code})`;
+  const fields = Array.isArray(error.details)
+    ? (error.details as Array<{ field?: string; message?: string }>)
+        .map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : String(issue.message)))
+        .filter((issue) => !error.message.includes(issue))
+    : [];
+  return [`${sentence}${/[.!?]$/.test(sentence) ? '' : '.'}`, ...fields.map((issue) => `${issue}.`)].join(' ') + ` (${error.code})`;
 }
 
 async function failureOf(response: Response): Promise<ApiFailure> {
