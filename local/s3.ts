@@ -1,5 +1,5 @@
 import S3rver from 's3rver';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface LocalBucket {
@@ -25,7 +25,7 @@ export function corsConfigurationXml(rules: CorsRule[]): string {
 }
 
 /** s3rver keeping objects under `directory`, with the buckets it should hold and their CORS rules. */
-export async function startS3(directory: string, host: string, buckets: LocalBucket[], onRequest: (request: IncomingMessage) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startS3(directory: string, host: string, buckets: LocalBucket[], onRequest: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
   const configureBuckets = buckets.map(({ name, corsRules }) => ({ name, configs: corsRules?.length ? [corsConfigurationXml(corsRules)] : [] }));
   const server = new S3rver({ address: host, port: 0, directory, silent: true, configureBuckets });
   const address = (await server.run()) as AddressInfo;
