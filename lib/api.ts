@@ -10,8 +10,8 @@ export interface ApiRoute {
   /** Path under the API root, e.g. `v1/jobs/{id}`. */
   path: string;
   handler: lambda.IFunction;
-  /** Served without the authorizer: only the console's page and files, which hold no user data. */
-  unauthenticated?: true;
+  /** Public routes (the web console's page and files) skip the key authorizer. */
+  public?: boolean;
 }
 
 export interface CrawlApiProps {
@@ -94,7 +94,7 @@ export class CrawlApi extends Construct {
     for (const route of props.routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
       const integration = new apigw.LambdaIntegration(route.handler, { proxy: true });
-      if (route.unauthenticated) {
+      if (route.public) {
         const method = resource.addMethod(route.method, integration, { authorizationType: apigw.AuthorizationType.NONE });
         NagSuppressions.addResourceSuppressions(method, [
           { id: 'AwsSolutions-APIG4', reason: 'The web console page and its script and stylesheet are public by design; the console sends the API key the user types on every API call.' },

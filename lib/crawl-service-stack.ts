@@ -189,8 +189,8 @@ export class CrawlServiceStack extends Stack {
         { method: 'GET', path: 'v1/usage', handler: getUsage },
         { method: 'GET', path: 'v1/account', handler: getAccount },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
-        { method: 'GET', path: '/', handler: webConsole, unauthenticated: true },
-        { method: 'GET', path: 'console/{asset}', handler: webConsole, unauthenticated: true },
+        { method: 'GET', path: '/', handler: webConsole, public: true },
+        { method: 'GET', path: 'console/{asset}', handler: webConsole, public: true },
       ],
     });
 

@@ -69,7 +69,7 @@ const ROUTES: Record<string, string> = {
   'GET /console/{asset}': 'console',
 };
 /** The only routes served without the authorizer: the console's page and files. */
-const UNAUTHENTICATED_ROUTES = ['GET /', 'GET /console/{asset}'];
+const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}'];
 
 let template: Template;
 let tableIds: Record<TableName, string>;
@@ -385,7 +385,7 @@ describe('REST API', () => {
     const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
     const methods = methodsByRoute();
     for (const [route, props] of methods) {
-      if (UNAUTHENTICATED_ROUTES.includes(route)) {
+      if (PUBLIC_ROUTES.includes(route)) {
         expect(props.AuthorizationType, route).toBe('NONE');
         expect(props.AuthorizerId, route).toBeUndefined();
       } else {
@@ -393,7 +393,7 @@ describe('REST API', () => {
         expect(props.AuthorizerId, route).toEqual({ Ref: authorizerId });
       }
     }
-    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...UNAUTHENTICATED_ROUTES].sort());
+    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
