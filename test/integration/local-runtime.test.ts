@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { page, startSite } from '../helpers/site.js';
 
-/**
- * `npm start` as a user runs it: a separate process, configured only through the environment. Node
- * runs it itself (tsx as a loader, not tsx's launcher), so a signal reaches the runtime directly.
- */
 const started = new Set<ChildProcessWithoutNullStreams>();
 
+/**
+ * `npm start` as a user runs it: a separate process, configured only through the environment.
+ * tsx is loaded with `--import` rather than through its CLI: the CLI relays SIGTERM and, if the
+ * child has not confirmed within 30 ms (a loaded CI machine), kills it, which would test tsx's
+ * timing instead of our shutdown; and a SIGKILL reaches the runtime itself, not a launcher.
+ */
 function startProcess(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: PROJECT_ROOT,
