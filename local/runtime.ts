@@ -4,6 +4,7 @@ import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-s
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
@@ -27,6 +28,7 @@ export interface LocalRuntimeConfig {
   queueVisibilitySeconds?: number;
   /** Parallel pollers per queue mapping, as far as Lambda would scale out. */
   pollersPerQueue: number;
+  /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too. */
   log(line: string): void;
 }
 
@@ -135,6 +137,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   await mkdir(config.dataDir, { recursive: true });
   const unlock = await lockDataDir(config.dataDir);
   const closers: Array<() => Promise<void>> = [unlock];
+  sendMetricLinesTo(config.log);
+  closers.push(async () => sendMetricLinesTo(undefined));
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };

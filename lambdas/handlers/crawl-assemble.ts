@@ -1,4 +1,5 @@
 import { assemble } from '../workflow/assemble.js';
 import { CrawlStateSchema } from '../workflow/state.js';
+import { withMetrics } from '../observability/metrics.js';
 
-export const handler = async (event: unknown) => assemble(CrawlStateSchema.parse(event));
+export const handler = withMetrics(async (event: unknown) => assemble(CrawlStateSchema.parse(event)));

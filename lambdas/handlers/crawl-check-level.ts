@@ -1,4 +1,5 @@
 import { checkLevel } from '../workflow/levels.js';
 import { CrawlStateSchema } from '../workflow/state.js';
+import { withMetrics } from '../observability/metrics.js';
 
-export const handler = async (event: unknown) => checkLevel(CrawlStateSchema.parse(event));
+export const handler = withMetrics(async (event: unknown) => checkLevel(CrawlStateSchema.parse(event)));

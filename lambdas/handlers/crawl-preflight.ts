@@ -1,4 +1,5 @@
 import { CrawlStateSchema } from '../workflow/state.js';
 import { preflight } from '../workflow/preflight.js';
+import { withMetrics } from '../observability/metrics.js';
 
-export const handler = async (event: unknown) => preflight(CrawlStateSchema.parse(event));
+export const handler = withMetrics(async (event: unknown) => preflight(CrawlStateSchema.parse(event)));

@@ -14,6 +14,7 @@ import { creationView } from '../domain/job.js';
 import { newJobRecord } from '../domain/new-job.js';
 import { JOB_RETENTION_DAYS } from '../domain/retention.js';
 import { finalizeJob } from '../workflow/finalize.js';
+import { recordJobCreated, recordQuotaRefusal, recordRateLimitRefusal, withMetrics } from '../observability/metrics.js';
 
 const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
 
@@ -22,12 +23,15 @@ const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
  * the job record, then the execution; each later failure gives the reservation back, and a crash
  * in between leaves a reservation the reconciler releases because no job record holds it.
  */
-export const handler = apiHandler(async (event, caller) => {
+export const handler = withMetrics(apiHandler(async (event, caller) => {
   const request = parseCreateJobRequest(parseJsonBody(event));
   assertPlanAllows(request, caller.plan);
 
   const admission = await admitFixedWindow(`${caller.user_id}#jobs`, JOBS_PER_MINUTE, 60);
-  if (!admission.allowed) throw rateLimited(admission.retryAfterSeconds);
+  if (!admission.allowed) {
+    recordRateLimitRefusal();
+    throw rateLimited(admission.retryAfterSeconds);
+  }
 
   const now = new Date();
   const jobId = randomUUID();
@@ -37,6 +41,7 @@ export const handler = apiHandler(async (event, caller) => {
 
   const reserved = await reservePages({ ...reservation, allowance: caller.monthly_pages, now });
   if (!reserved.ok) {
+    recordQuotaRefusal();
     throw quotaExceeded({
       period: job.quota.period,
       allowance: caller.monthly_pages,
@@ -49,6 +54,7 @@ export const handler = apiHandler(async (event, caller) => {
   try {
     if (request.mode === 'select') await putJson(artifactKeys.selectUrls(jobId), request.urls);
     await putNewJob(job);
+    recordJobCreated();
   } catch (error) {
     await settleReservation({ ...reservation, reserved: pages, charged: 0 });
     throw error;
@@ -66,4 +72,4 @@ export const handler = apiHandler(async (event, caller) => {
   }
 
   return jsonResponse(202, creationView(job), { Location: `/v1/jobs/${jobId}` });
-});
+}));

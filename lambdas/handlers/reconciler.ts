@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { logger } from '../api/handler.js';
 import { settleEndedExecution, sweepReservations } from '../workflow/reconcile.js';
+import { withMetrics } from '../observability/metrics.js';
 
 /** EventBridge "Step Functions Execution Status Change" for an execution that ended badly. */
 const ExecutionEndedSchema = z.object({
@@ -9,7 +10,7 @@ const ExecutionEndedSchema = z.object({
 });
 
 /** Two triggers: an execution that ended without Finalize, or the schedule's sweep of reservations. */
-export async function handler(event: unknown): Promise<void> {
+export const handler = withMetrics(async (event: unknown): Promise<void> => {
   const ended = ExecutionEndedSchema.safeParse(event);
   if (ended.success) {
     const input = z.object({ job_id: z.string() }).safeParse(JSON.parse(ended.data.detail.input));
@@ -17,5 +18,7 @@ export async function handler(event: unknown): Promise<void> {
     return;
   }
   const swept = await sweepReservations();
-  logger.info('reservation sweep', swept);
-}
+  // Stalled jobs are named here; the StalledJobs metric only counts them (no job ids in metrics).
+  if (swept.stalled > 0) logger.warn('jobs without progress', { ...swept });
+  else logger.info('reservation sweep', { ...swept });
+});
