@@ -10,6 +10,7 @@ import { ENV } from '../lambdas/data/env.js';
 import { MAX_PAGE_ATTEMPTS } from '../lambdas/domain/ledger.js';
 import { CrawlApi } from './api.js';
 import { CrawlFunction } from './crawl-function.js';
+import { Observability } from './observability.js';
 import { Storage } from './storage.js';
 import { CrawlWorkflow } from './workflow.js';
 
@@ -181,6 +182,38 @@ export class CrawlServiceStack extends Stack {
       ],
     });
 
+    // Alarms to an SNS topic (e-mailed with `cdk deploy -c alarmEmail=ops@example.org`) and a dashboard.
+    const alarmEmail: unknown = this.node.tryGetContext('alarmEmail');
+    if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
+      throw new Error(`alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
+    }
+    const observability = new Observability(this, 'Observability', {
+      functions: {
+        Preflight: preflight,
+        PlanLevel: planLevel,
+        CheckLevel: checkLevel,
+        Assemble: assemble,
+        Finalize: finalize,
+        PageWorker: pageWorker,
+        DeadLetter: deadLetterWorker,
+        Reconciler: reconciler,
+        Authorizer: authorizer,
+        CreateJob: createJob,
+        GetJob: getJob,
+        CancelJob: cancelJob,
+        GetResult: getResult,
+        ListPages: listPages,
+        GetUsage: getUsage,
+        SitemapPreview: preview,
+      },
+      pageQueue,
+      deadLetterQueues: [deadLetters],
+      stateMachine: workflow.stateMachine,
+      api: api.restApi,
+      tables: Object.values(tables),
+      alarmEmail: alarmEmail as string | undefined,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: api.restApi.url });
     new CfnOutput(this, 'UsersTableName', { value: storage.users.tableName });
     new CfnOutput(this, 'ApiKeysTableName', { value: storage.apiKeys.tableName });
@@ -188,5 +221,11 @@ export class CrawlServiceStack extends Stack {
     new CfnOutput(this, 'JobsTableName', { value: storage.jobs.tableName });
     new CfnOutput(this, 'ArtifactsBucketName', { value: storage.artifacts.bucketName });
     new CfnOutput(this, 'StateMachineArn', { value: workflow.stateMachine.stateMachineArn });
+    // What the admin CLI's operations commands (docs/operations.md) need besides the tables above.
+    new CfnOutput(this, 'PagesTableName', { value: storage.pages.tableName });
+    new CfnOutput(this, 'PageQueueUrl', { value: pageQueue.queueUrl });
+    new CfnOutput(this, 'PageDeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: observability.dashboard.dashboardName });
   }
 }
