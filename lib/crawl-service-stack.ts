@@ -17,6 +17,9 @@ import { CrawlWorkflow } from './workflow.js';
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 
+/** Tries of the dead-letter consumer per message before it is parked for an operator. */
+const DEAD_LETTER_ATTEMPTS = 5;
+
 type Access = 'RO' | 'RW' | 'WO';
 
 export class CrawlServiceStack extends Stack {
@@ -24,10 +27,18 @@ export class CrawlServiceStack extends Stack {
     super(scope, id, props);
     const storage = new Storage(this, 'Storage');
 
+    // Dead letters the consumer below could not settle in DEAD_LETTER_ATTEMPTS tries are parked
+    // here, with no consumer, for an operator to redrive (docs/operations.md).
+    const parkedDeadLetters = new sqs.Queue(this, 'DeadLetterParkingQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+      deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
     });
     const pageQueue = new sqs.Queue(this, 'PageQueue', {
       visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
@@ -207,7 +218,8 @@ export class CrawlServiceStack extends Stack {
         SitemapPreview: preview,
       },
       pageQueue,
-      deadLetterQueues: [deadLetters],
+      deadLetterQueue: deadLetters,
+      parkingQueue: parkedDeadLetters,
       stateMachine: workflow.stateMachine,
       api: api.restApi,
       tables: Object.values(tables),
@@ -225,6 +237,7 @@ export class CrawlServiceStack extends Stack {
     new CfnOutput(this, 'PagesTableName', { value: storage.pages.tableName });
     new CfnOutput(this, 'PageQueueUrl', { value: pageQueue.queueUrl });
     new CfnOutput(this, 'PageDeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'DeadLetterParkingQueueUrl', { value: parkedDeadLetters.queueUrl });
     new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: observability.dashboard.dashboardName });
   }

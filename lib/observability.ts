@@ -19,7 +19,7 @@ import { DIMENSION, METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../lambda
  * timeout plus backoffs of up to 60 s.
  */
 export const ALARM_THRESHOLDS = {
-  /** Messages the dead-letter consumer has left in the DLQ for three 5-minute periods. */
+  /** Messages the dead-letter consumer has left in the DLQ for three 5-minute periods (it drains it in seconds). */
   deadLetterMessages: 1,
   deadLetterPeriods: 3,
   pageQueueOldestMessageSeconds: 15 * 60,
@@ -34,7 +34,10 @@ export const ALARM_THRESHOLDS = {
 export interface ObservabilityProps {
   functions: Record<string, lambda.Function>;
   pageQueue: sqs.Queue;
-  deadLetterQueues: sqs.Queue[];
+  /** The page queue's DLQ, drained by its consumer. */
+  deadLetterQueue: sqs.Queue;
+  /** Where the consumer's failures are parked; nothing consumes it. */
+  parkingQueue: sqs.Queue;
   stateMachine: sfn.StateMachine;
   api: apigw.RestApi;
   tables: dynamodb.Table[];
@@ -103,13 +106,16 @@ export class Observability extends Construct {
       return created;
     };
 
-    props.deadLetterQueues.forEach((queue, i) =>
-      alarm(i === 0 ? 'DeadLetterMessages' : `DeadLetterMessages${i + 1}`, 'deadlettermessages', 'Messages are staying in a dead-letter queue: its consumer is not draining it.', {
-        metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
-        threshold: ALARM_THRESHOLDS.deadLetterMessages,
-        evaluationPeriods: ALARM_THRESHOLDS.deadLetterPeriods,
-      }),
-    );
+    alarm('DeadLetterMessages', 'deadlettermessages', 'Messages are staying in the page dead-letter queue: its consumer is not draining it.', {
+      metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: ALARM_THRESHOLDS.deadLetterMessages,
+      evaluationPeriods: ALARM_THRESHOLDS.deadLetterPeriods,
+    });
+    alarm('ParkedDeadLetters', 'parkeddeadletters', 'Dead letters the consumer could not settle were parked; their pages stay open until redriven.', {
+      metric: props.parkingQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
     alarm('PageQueueBacklog', 'pagequeuebacklog', 'The oldest page message has waited longer than any healthy retry sequence: page workers are not keeping up or not running.', {
       metric: props.pageQueue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: ALARM_THRESHOLDS.pageQueueOldestMessageSeconds,
@@ -214,7 +220,8 @@ export class Observability extends Construct {
         left: [
           props.pageQueue.metricApproximateNumberOfMessagesVisible({ label: 'waiting', statistic: 'Maximum' }),
           props.pageQueue.metricApproximateNumberOfMessagesNotVisible({ label: 'in flight', statistic: 'Maximum' }),
-          ...props.deadLetterQueues.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ label: 'dead letters', statistic: 'Maximum' })),
+          props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: 'dead letters', statistic: 'Maximum' }),
+          props.parkingQueue.metricApproximateNumberOfMessagesVisible({ label: 'parked dead letters', statistic: 'Maximum' }),
         ],
         right: [props.pageQueue.metricApproximateAgeOfOldestMessage({ label: 'oldest message (s)', statistic: 'Maximum' })],
       }),

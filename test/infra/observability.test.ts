@@ -69,6 +69,20 @@ describe('alarms', () => {
     });
   });
 
+  it('any dead letter parked after the consumer failed it, in a queue nothing consumes', () => {
+    const dlq = idOfType('AWS::SQS::Queue', /^PageDeadLetterQueue/);
+    const parking = idOfType('AWS::SQS::Queue', /^DeadLetterParkingQueue/);
+    expect(all[dlq]?.Properties?.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [parking, 'Arn'] }, maxReceiveCount: 5 });
+    const consumed = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).map((mapping) => JSON.stringify((mapping as CfnResource).Properties?.EventSourceArn));
+    expect(consumed).not.toContain(JSON.stringify({ 'Fn::GetAtt': [parking, 'Arn'] }));
+    expect(alarm('ParkedDeadLetters')).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [parking, 'QueueName'] } }],
+      EvaluationPeriods: 1,
+      Threshold: 1,
+    });
+  });
+
   it('the page queue oldest message past any healthy retry sequence', () => {
     const queue = idOfType('AWS::SQS::Queue', /^PageQueue/);
     expect(alarm('PageQueueBacklog')).toMatchObject({
@@ -98,7 +112,7 @@ describe('alarms', () => {
 
   it('crawl executions failed or timed out', () => {
     const machine = idOfType('AWS::StepFunctions::StateMachine', /StateMachine/);
-    for (const [id, metric] of [['ExecutionsFailed', 'ExecutionsFailed'], ['ExecutionsTimedOut', 'ExecutionsTimedOut']]) {
+    for (const [id, metric] of [['ExecutionsFailed', 'ExecutionsFailed'], ['ExecutionsTimedOut', 'ExecutionsTimedOut']] as const) {
       expect(alarm(id)).toMatchObject({ Namespace: 'AWS/States', MetricName: metric, Dimensions: [{ Name: 'StateMachineArn', Value: { Ref: machine } }], Threshold: 1 });
     }
   });

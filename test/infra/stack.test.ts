@@ -105,12 +105,14 @@ beforeAll(() => {
 describe('resource counts', () => {
   it.each([
     ['AWS::DynamoDB::Table', 6],
-    ['AWS::SQS::Queue', 2],
+    ['AWS::SQS::Queue', 3],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
     ['AWS::ApiGateway::Method', 7],
     ['AWS::Lambda::Function', 16],
+    ['AWS::SNS::Topic', 1],
+    ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
