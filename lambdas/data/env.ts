@@ -11,6 +11,9 @@ export const ENV = {
   artifactsBucket: 'ARTIFACTS_BUCKET',
   pageQueueUrl: 'PAGE_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',
+  // Read only by the admin CLI's operations commands (docs/operations.md).
+  deadLetterQueueUrl: 'PAGE_DEAD_LETTER_QUEUE_URL',
+  parkingQueueUrl: 'DEAD_LETTER_PARKING_QUEUE_URL',
 } as const;
 
 export type EnvKey = keyof typeof ENV;
