@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { JobRecord } from '../../../lambdas/domain/job.js';
+import { isStalled, observeProgress, quietForMs, STALL_AFTER_MS } from '../../../lambdas/domain/stall.js';
+
+const START = new Date('2026-01-01T10:00:00Z');
+const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
+
+function job(fields: Partial<JobRecord> = {}): JobRecord {
+  return {
+    job_id: 'j',
+    user_id: 'u',
+    status: 'running',
+    url: 'https://site.test/',
+    mode: 'full',
+    export_formats: ['markdown'],
+    respect_robots: true,
+    check_tos: false,
+    only_main_content: true,
+    max_depth: 2,
+    max_pages: 10,
+    concurrency: 2,
+    progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },
+    cancel_requested: false,
+    error: null,
+    quota: { reserved: 10, charged: 0, period: '2026-01', settled: false },
+    created_at: START.toISOString(),
+    started_at: START.toISOString(),
+    finished_at: null,
+    expires_at: 0,
+    level: { depth: 0, size: 1, lanes: 1 },
+    pages_planned: 1,
+    ...fields,
+  };
+}
+
+describe('stall detection from the reconciler\'s progress watches', () => {
+  it('keeps the watch while nothing moves and restarts it on any progress', () => {
+    const first = observeProgress(job(), minutes(15));
+    expect(first).toEqual({ pages_done: 0, depth: 0, status: 'running', since: minutes(15).toISOString() });
+    const watched = job({ progress_watch: first });
+    expect(observeProgress(watched, minutes(30))).toBe(first);
+    const moved = job({ progress_watch: first, progress: { pages_crawled: 1, pages_failed: 0, pages_skipped: 0 } });
+    expect(observeProgress(moved, minutes(30))).toEqual({ pages_done: 1, depth: 0, status: 'running', since: minutes(30).toISOString() });
+    // a new level with the same counts is progress too
+    expect(observeProgress(job({ progress_watch: first, level: { depth: 1, size: 3, lanes: 1 } }), minutes(30)).since).toBe(minutes(30).toISOString());
+  });
+
+  it('counts a job stalled once its progress stood still for the stall period', () => {
+    const watched = job({ progress_watch: observeProgress(job(), minutes(15)) });
+    expect(quietForMs(watched, minutes(40))).toBe(25 * 60_000);
+    expect(isStalled(watched, minutes(15 + STALL_AFTER_MS / 60_000 - 1))).toBe(false);
+    expect(isStalled(watched, minutes(15 + STALL_AFTER_MS / 60_000))).toBe(true);
+    // progress after the last watch: not stalled, whatever the watch's age
+    expect(quietForMs(job({ progress_watch: watched.progress_watch, progress: { pages_crawled: 2, pages_failed: 0, pages_skipped: 0 } }), minutes(120))).toBe(0);
+  });
+
+  it('judges a job never watched from its start, or its creation when it never started', () => {
+    expect(quietForMs(job(), minutes(31))).toBe(31 * 60_000);
+    expect(isStalled(job({ status: 'queued', started_at: null, created_at: minutes(-40).toISOString() }), minutes(0))).toBe(true);
+  });
+});
