@@ -48,13 +48,14 @@ export class CrawlServiceStack extends Stack {
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
     });
 
-    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
+    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
       users: storage.users,
       apiKeys: storage.apiKeys,
       usage: storage.usage,
       jobs: storage.jobs,
       pages: storage.pages,
       rateLimits: storage.rateLimits,
+      blockedSites: storage.blockedSites,
     };
     const tableEnv = {
       users: ENV.usersTable,
@@ -63,6 +64,7 @@ export class CrawlServiceStack extends Stack {
       jobs: ENV.jobsTable,
       pages: ENV.pagesTable,
       rateLimits: ENV.rateLimitsTable,
+      blockedSites: ENV.blockedSitesTable,
     } as const;
 
     /** Sets the variable and the least-privilege grant together, so neither is forgotten. */
@@ -93,6 +95,7 @@ export class CrawlServiceStack extends Stack {
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
+    bindTable(preflight, 'blockedSites', 'RO');
     bindBucket(preflight, 'RW');
     fetchesPages(preflight);
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
@@ -235,6 +238,7 @@ export class CrawlServiceStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: workflow.stateMachine.stateMachineArn });
     // What the admin CLI's operations commands (docs/operations.md) need besides the tables above.
     new CfnOutput(this, 'PagesTableName', { value: storage.pages.tableName });
+    new CfnOutput(this, 'BlockedSitesTableName', { value: storage.blockedSites.tableName });
     new CfnOutput(this, 'PageQueueUrl', { value: pageQueue.queueUrl });
     new CfnOutput(this, 'PageDeadLetterQueueUrl', { value: deadLetters.queueUrl });
     new CfnOutput(this, 'DeadLetterParkingQueueUrl', { value: parkedDeadLetters.queueUrl });

@@ -25,6 +25,7 @@ const ENDPOINT_VARIABLES = [
   ENV.usageTable,
   ENV.jobsTable,
   ENV.pagesTable,
+  ENV.blockedSitesTable,
   ENV.pageQueueUrl,
   ENV.deadLetterQueueUrl,
   ENV.parkingQueueUrl,

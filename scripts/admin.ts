@@ -19,12 +19,14 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
 import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, putUser, revokeApiKey, storeApiKey } from '../lambdas/data/accounts.js';
+import { blockSite, listSiteBlocks, unblockSite } from '../lambdas/data/blocked-sites.js';
 import { ENV } from '../lambdas/data/env.js';
 import { stopCrawlExecution } from '../lambdas/data/executions.js';
 import { getJob, openJobs, recordJobError } from '../lambdas/data/jobs.js';
 import { moveMessages } from '../lambdas/data/page-queue.js';
 import { getUsage } from '../lambdas/data/usage.js';
 import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
+import { blockKey } from '../lambdas/domain/blocked-sites.js';
 import { isTerminal, type JobRecord } from '../lambdas/domain/job.js';
 import { quotaPeriod } from '../lambdas/domain/quota.js';
 import { isStalled, quietForMs, STALL_AFTER_MS } from '../lambdas/domain/stall.js';
@@ -67,6 +69,11 @@ Operations (docs/operations.md; the local runtime or --stack):
   redrive-dlq [--to dead-letters|pages] [--max <n>]
       Moves parked dead letters back to the dead-letter queue, whose consumer marks those pages
       failed so their crawls go on (default), or to the page queue to try the pages once more.
+  block-site --host <host> --reason <text>
+      A site that asked not to be crawled: new jobs of that host or any host under it fail with
+      robots_disallowed before a page is fetched. Crawls already running go on (see settle-job).
+  unblock-site --host <host>
+  list-blocked-sites
 
 Target (default: the local runtime started with \`npm start\`):
   --data-dir <dir>          its data directory (default: $CRAWL_DATA_DIR or .crawl-local)
@@ -94,6 +101,7 @@ const OPTIONS = {
   job: { type: 'string' },
   reason: { type: 'string' },
   to: { type: 'string' },
+  host: { type: 'string' },
   max: { type: 'string' },
   'data-dir': { type: 'string' },
   region: { type: 'string' },
@@ -239,6 +247,7 @@ function parseCommandLine(argv: readonly string[]): Invocation | 'help' {
 const OPERATIONS_OUTPUTS: Record<string, string> = {
   JobsTableName: ENV.jobsTable,
   PagesTableName: ENV.pagesTable,
+  BlockedSitesTableName: ENV.blockedSitesTable,
   PageQueueUrl: ENV.pageQueueUrl,
   PageDeadLetterQueueUrl: ENV.deadLetterQueueUrl,
   DeadLetterParkingQueueUrl: ENV.parkingQueueUrl,
@@ -408,6 +417,7 @@ function jobView(job: JobRecord, now: Date) {
     user_id: job.user_id,
     status: job.status,
     mode: job.mode,
+    url: job.url,
     created_at: job.created_at,
     depth: job.level?.depth ?? null,
     progress: job.progress,
@@ -468,6 +478,33 @@ async function redriveDeadLetters(options: z.output<typeof redriveOptions>): Pro
   return { text: `Moved ${moved} parked dead letter(s) to ${where}.`, json: { moved, to } };
 }
 
+const hostSchema = z
+  .string({ error: 'is required' })
+  .regex(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]\.?$/, { error: 'must be a host name such as example.com' })
+  .transform(blockKey);
+const blockSiteOptions = z.strictObject({ host: hostSchema, reason: z.string({ error: 'is required' }).min(1, { error: 'must not be empty' }).max(500, { error: 'must be at most 500 characters' }) });
+const hostOptions = z.strictObject({ host: hostSchema });
+
+async function blockSiteCommand(options: z.output<typeof blockSiteOptions>, now: Date): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const block = { host: options.host, reason: options.reason, blocked_at: now.toISOString() };
+  await blockSite(block);
+  return { text: `Blocked ${block.host} and the hosts under it: new jobs fail with robots_disallowed. Running crawls go on: \`jobs\` lists them.`, json: block };
+}
+
+async function unblockSiteCommand(options: z.output<typeof hostOptions>): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const removed = await unblockSite(options.host);
+  return { text: removed ? `Unblocked ${options.host}.` : `${options.host} was not blocked.`, json: { host: options.host, unblocked: removed } };
+}
+
+async function listBlockedSites(): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const blocks = await listSiteBlocks();
+  if (blocks.length === 0) return { text: 'No blocked sites.', json: { sites: blocks } };
+  return { text: formatTable([['HOST', 'BLOCKED', 'REASON'], ...blocks.map((block) => [block.host, block.blocked_at, block.reason])]), json: { sites: blocks } };
+}
+
 function formatTable(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
@@ -482,6 +519,9 @@ const COMMANDS = {
   jobs: command(jobsOptions, listJobs),
   'settle-job': command(settleJobOptions, settleJob),
   'redrive-dlq': command(redriveOptions, redriveDeadLetters),
+  'block-site': command(blockSiteOptions, blockSiteCommand),
+  'unblock-site': command(hostOptions, unblockSiteCommand),
+  'list-blocked-sites': command(z.strictObject({}), listBlockedSites),
 };
 type CommandName = keyof typeof COMMANDS;
 

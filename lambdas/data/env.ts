@@ -8,6 +8,7 @@ export const ENV = {
   jobsTable: 'JOBS_TABLE',
   pagesTable: 'PAGES_TABLE',
   rateLimitsTable: 'RATE_LIMITS_TABLE',
+  blockedSitesTable: 'BLOCKED_SITES_TABLE',
   artifactsBucket: 'ARTIFACTS_BUCKET',
   pageQueueUrl: 'PAGE_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',

@@ -353,6 +353,29 @@ describe('admin CLI operations commands (docs/operations.md)', () => {
     expect(await admin('redrive-dlq', '--to', 'nowhere')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--to must be dead-letters or pages') });
   });
 
+  it('block-site: new jobs of the site and its subdomains fail before any fetch, at no charge, until unblocked', async () => {
+    expect(await admin('block-site', '--host', 'Site.Test', '--reason', 'owner asked by e-mail')).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('Blocked site.test') });
+    expect(await adminJson('list-blocked-sites')).toEqual({ sites: [{ host: 'site.test', reason: 'owner asked by e-mail', blocked_at: expect.stringMatching(/Z$/) }] });
+    const hitsBefore = site.hits.get('www.site.test/') ?? 0;
+
+    const created = await runtime.request('POST', '/v1/jobs', { key: OPS_KEY, body: { url: 'https://www.site.test/', mode: 'single' } });
+    expect(created.status, created.text).toBe(202);
+    const refused = await runtime.waitForJob(OPS_KEY, String(created.json.id), 10_000);
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: { code: 'robots_disallowed', message: 'the site has asked not to be crawled', details: { url: 'https://www.site.test/', blocked_host: 'site.test' } },
+      quota: { charged: 0 },
+    });
+    expect(site.hits.get('www.site.test/') ?? 0).toBe(hitsBefore);
+
+    expect(await admin('unblock-site', '--host', 'site.test')).toMatchObject({ code: EXIT.ok, out: 'Unblocked site.test.' });
+    expect(await admin('unblock-site', '--host', 'site.test')).toMatchObject({ code: EXIT.ok, out: 'site.test was not blocked.' });
+    const allowed = await runtime.request('POST', '/v1/jobs', { key: OPS_KEY, body: { url: 'https://www.site.test/', mode: 'single' } });
+    expect((await runtime.waitForJob(OPS_KEY, String(allowed.json.id), 10_000)).status).toBe('completed');
+    expect(await admin('block-site', '--host', 'com', '--reason', 'x')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--host must be a host name') });
+    expect(await admin('block-site', '--host', 'example.com')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--reason is required') });
+  });
+
   it('refuses the operations commands on a target that names only the account tables', async () => {
     const saved = { ...process.env };
     try {
