@@ -15,22 +15,22 @@ function progressOf(job: JobRecord): Omit<ProgressWatch, 'since'> {
   return { pages_done: pages_crawled + pages_failed + pages_skipped, depth: job.level?.depth ?? null, status: job.status };
 }
 
-/** The watch after looking at the job now: unchanged progress keeps its `since`, any change restarts it. */
+/**
+ * The watch after looking at the job now: unchanged progress keeps its `since`, any change restarts
+ * it. A first look at a job that has done nothing yet dates the quiet from its start (exact); one
+ * that has done something from now (when its last page finished is not known).
+ */
 export function observeProgress(job: JobRecord, now: Date): ProgressWatch {
   const seen = progressOf(job);
   const watch = job.progress_watch;
   if (watch && watch.pages_done === seen.pages_done && watch.depth === seen.depth && watch.status === seen.status) return watch;
-  return { ...seen, since: now.toISOString() };
+  const since = !watch && seen.pages_done === 0 ? (job.started_at ?? job.created_at) : now.toISOString();
+  return { ...seen, since };
 }
 
-/**
- * How long the job's progress has stood still, as far as the watches tell: since the last watch
- * when nothing moved after it, none when something did, since the start when never watched.
- */
+/** How long the job's progress has stood still, as far as the reconciler's watches tell. */
 export function quietForMs(job: JobRecord, now: Date): number {
-  const watch = job.progress_watch;
-  if (!watch) return now.getTime() - Date.parse(job.started_at ?? job.created_at);
-  return observeProgress(job, now) === watch ? now.getTime() - Date.parse(watch.since) : 0;
+  return Math.max(0, now.getTime() - Date.parse(observeProgress(job, now).since));
 }
 
 export function isStalled(job: JobRecord, now: Date): boolean {

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getUser, storeApiKey } from '../../lambdas/data/accounts.js';
-import { getJob, putNewJob, updateJob } from '../../lambdas/data/jobs.js';
+import { getJob, updateJob } from '../../lambdas/data/jobs.js';
 import { getEntry, writeLevel } from '../../lambdas/data/ledger.js';
 import { getUsage, reservePages } from '../../lambdas/data/usage.js';
 import { hashApiKey } from '../../lambdas/domain/accounts.js';
-import { newJobRecord } from '../../lambdas/domain/new-job.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { ENDPOINTS_FILE, LocalEndpointsSchema } from '../../local/endpoints-file.js';
 import { EXIT, runAdmin } from '../../scripts/admin.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { runningJobWithoutExecution } from '../helpers/jobs.js';
 import { page, startSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
@@ -270,23 +270,6 @@ describe('admin CLI against a deployed stack', () => {
     }
   });
 });
-
-/** A job record as jobs-create writes it, with its reservation, `minutesAgo` old and running without an execution. */
-async function runningJobWithoutExecution(userId: string, minutesAgo: number, pages = 5) {
-  const now = new Date(Date.now() - minutesAgo * 60_000);
-  const jobId = randomUUID();
-  const job = newJobRecord({
-    jobId,
-    userId,
-    request: { url: 'https://site.test/', mode: 'full', max_depth: 1, max_pages: pages, concurrency: 2, export_formats: ['markdown'], respect_robots: true, check_tos: false, only_main_content: true },
-    reserved: pages,
-    now,
-    retentionDays: 30,
-  } as Parameters<typeof newJobRecord>[0]);
-  await reservePages({ userId, period: job.quota.period, jobId, pages, allowance: 1000, now });
-  await putNewJob({ ...job, status: 'running', started_at: now.toISOString() });
-  return job;
-}
 
 describe('admin CLI operations commands (docs/operations.md)', () => {
   it('jobs --stuck names the job without progress; settle-job ends it, settles its quota, and leaves others alone', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJob } from '../../lambdas/data/jobs.js';
 import { METRICS_NAMESPACE } from '../../lambdas/observability/metrics.js';
+import { runningJobWithoutExecution } from '../helpers/jobs.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
@@ -108,5 +110,20 @@ describe('metrics of a crawl in the local runtime log', () => {
     expect(total('JobDuration')).toBeGreaterThan(0);
     expect(total('QuotaRefusals')).toBe(1);
     expect(total('RateLimitRefusals')).toBe(1);
+  });
+});
+
+describe('the reconciler sweep', () => {
+  it('counts an open job without progress as stalled, and a job past its execution timeout as rescued', async () => {
+    const stalled = await runningJobWithoutExecution('metered', 45);
+    const abandoned = await runningJobWithoutExecution('metered', 5 * 60);
+    logLines.length = 0;
+    await runtime.host.invoke(runtime.host.logicalIdOf('reconciler'), { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
+
+    expect(total('StalledJobs')).toBe(1);
+    expect(total('JobsRescued')).toBe(1);
+    // the watch keeps the quiet's start, so the next sweep still counts the job
+    expect(await getJob(stalled.job_id)).toMatchObject({ status: 'running', progress_watch: { pages_done: 0, status: 'running', since: stalled.started_at } });
+    expect(await getJob(abandoned.job_id)).toMatchObject({ status: 'failed', error: { message: 'the crawl did not finish in time' }, quota: { settled: true } });
   });
 });

@@ -35,18 +35,18 @@ function job(fields: Partial<JobRecord> = {}): JobRecord {
 
 describe('stall detection from the reconciler\'s progress watches', () => {
   it('keeps the watch while nothing moves and restarts it on any progress', () => {
-    const first = observeProgress(job(), minutes(15));
-    expect(first).toEqual({ pages_done: 0, depth: 0, status: 'running', since: minutes(15).toISOString() });
-    const watched = job({ progress_watch: first });
+    const first = observeProgress(job({ progress: { pages_crawled: 1, pages_failed: 0, pages_skipped: 0 } }), minutes(15));
+    expect(first).toEqual({ pages_done: 1, depth: 0, status: 'running', since: minutes(15).toISOString() });
+    const watched = job({ progress_watch: first, progress: { pages_crawled: 1, pages_failed: 0, pages_skipped: 0 } });
     expect(observeProgress(watched, minutes(30))).toBe(first);
-    const moved = job({ progress_watch: first, progress: { pages_crawled: 1, pages_failed: 0, pages_skipped: 0 } });
-    expect(observeProgress(moved, minutes(30))).toEqual({ pages_done: 1, depth: 0, status: 'running', since: minutes(30).toISOString() });
+    const moved = job({ progress_watch: first, progress: { pages_crawled: 2, pages_failed: 0, pages_skipped: 0 } });
+    expect(observeProgress(moved, minutes(30))).toEqual({ pages_done: 2, depth: 0, status: 'running', since: minutes(30).toISOString() });
     // a new level with the same counts is progress too
-    expect(observeProgress(job({ progress_watch: first, level: { depth: 1, size: 3, lanes: 1 } }), minutes(30)).since).toBe(minutes(30).toISOString());
+    expect(observeProgress(job({ progress_watch: first, progress: watched.progress, level: { depth: 1, size: 3, lanes: 1 } }), minutes(30)).since).toBe(minutes(30).toISOString());
   });
 
   it('counts a job stalled once its progress stood still for the stall period', () => {
-    const watched = job({ progress_watch: observeProgress(job(), minutes(15)) });
+    const watched = job({ progress_watch: { pages_done: 0, depth: 0, status: 'running', since: minutes(15).toISOString() } });
     expect(quietForMs(watched, minutes(40))).toBe(25 * 60_000);
     expect(isStalled(watched, minutes(15 + STALL_AFTER_MS / 60_000 - 1))).toBe(false);
     expect(isStalled(watched, minutes(15 + STALL_AFTER_MS / 60_000))).toBe(true);
@@ -54,8 +54,10 @@ describe('stall detection from the reconciler\'s progress watches', () => {
     expect(quietForMs(job({ progress_watch: watched.progress_watch, progress: { pages_crawled: 2, pages_failed: 0, pages_skipped: 0 } }), minutes(120))).toBe(0);
   });
 
-  it('judges a job never watched from its start, or its creation when it never started', () => {
+  it('dates a first look at a job that did nothing from its start (or creation), at one that did something from now', () => {
+    expect(observeProgress(job(), minutes(31)).since).toBe(START.toISOString());
     expect(quietForMs(job(), minutes(31))).toBe(31 * 60_000);
     expect(isStalled(job({ status: 'queued', started_at: null, created_at: minutes(-40).toISOString() }), minutes(0))).toBe(true);
+    expect(quietForMs(job({ progress: { pages_crawled: 3, pages_failed: 0, pages_skipped: 0 } }), minutes(90))).toBe(0);
   });
 });
