@@ -86,6 +86,11 @@ export function withMetrics<Args extends unknown[], Result>(handler: (...args: A
   };
 }
 
+/** The same flush as a middy middleware, for handlers built with middy's `.use()`. */
+export function flushMetricsMiddleware() {
+  return { after: async () => flushMetrics(), onError: async () => flushMetrics() };
+}
+
 // ---- jobs ---------------------------------------------------------------------------------------
 
 export function recordJobCreated(): void {

@@ -1,6 +1,9 @@
+import middy from '@middy/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   flushMetrics,
+  flushMetricsMiddleware,
+  recordJobCreated,
   reasonDimension,
   recordJobEnded,
   recordPageOutcome,
@@ -60,5 +63,19 @@ describe('withMetrics', () => {
         expect.objectContaining({ error_code: 'robots_disallowed', JobsFailed: 1 }),
       ]),
     );
+  });
+});
+
+describe('flushMetricsMiddleware', () => {
+  it('flushes after a middy handler returns and after it throws', async () => {
+    const lines = capture();
+    const handler = middy(async (fail: boolean) => {
+      recordJobCreated();
+      if (fail) throw new Error('boom');
+      return 'ok';
+    }).use(flushMetricsMiddleware());
+    await expect(handler(false, {} as never)).resolves.toBe('ok');
+    await expect(handler(true, {} as never)).rejects.toThrow('boom');
+    expect(lines.map((line) => line.JobsCreated)).toEqual([1, 1]);
   });
 });
