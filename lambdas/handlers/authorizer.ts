@@ -1,14 +1,14 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { findApiKey, getUser } from '../data/accounts.js';
 import { bearerToken } from '../domain/accounts.js';
-import { withMetrics } from '../observability/metrics.js';
+import { lambdaHandler } from '../observability/handler.js';
 
 /**
  * TOKEN authorizer. Throwing 'Unauthorized' is how API Gateway is told to answer 401 (its
  * UNAUTHORIZED gateway response, mapped to the error envelope). The policy covers the whole API
  * so a cached decision serves every route.
  */
-export const handler = withMetrics(async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+export const handler = lambdaHandler(async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const key = bearerToken(event.authorizationToken);
   if (!key) throw new Error('Unauthorized');
   const record = await findApiKey(key);

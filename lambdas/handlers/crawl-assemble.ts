@@ -1,5 +1,5 @@
+import { lambdaHandler } from '../observability/handler.js';
 import { assemble } from '../workflow/assemble.js';
 import { CrawlStateSchema } from '../workflow/state.js';
-import { withMetrics } from '../observability/metrics.js';
 
-export const handler = withMetrics(async (event: unknown) => assemble(CrawlStateSchema.parse(event)));
+export const handler = lambdaHandler(async (event: unknown) => assemble(CrawlStateSchema.parse(event)));

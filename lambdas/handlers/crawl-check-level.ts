@@ -1,5 +1,5 @@
+import { lambdaHandler } from '../observability/handler.js';
 import { checkLevel } from '../workflow/levels.js';
 import { CrawlStateSchema } from '../workflow/state.js';
-import { withMetrics } from '../observability/metrics.js';
 
-export const handler = withMetrics(async (event: unknown) => checkLevel(CrawlStateSchema.parse(event)));
+export const handler = lambdaHandler(async (event: unknown) => checkLevel(CrawlStateSchema.parse(event)));

@@ -1,5 +1,5 @@
+import { lambdaHandler } from '../observability/handler.js';
 import { planNextLevel } from '../workflow/levels.js';
 import { CrawlStateSchema } from '../workflow/state.js';
-import { withMetrics } from '../observability/metrics.js';
 
-export const handler = withMetrics(async (event: unknown) => planNextLevel(CrawlStateSchema.parse(event)));
+export const handler = lambdaHandler(async (event: unknown) => planNextLevel(CrawlStateSchema.parse(event)));

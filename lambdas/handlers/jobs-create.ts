@@ -1,7 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { randomUUID } from 'node:crypto';
 import { quotaExceeded, rateLimited } from '../api/errors.js';
-import { apiHandler, logger } from '../api/handler.js';
+import { apiHandler } from '../api/handler.js';
 import { jsonResponse, parseJsonBody } from '../api/http.js';
 import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../api/job-request.js';
 import { artifactKeys, putJson } from '../data/artifacts.js';
@@ -12,9 +12,10 @@ import { admitFixedWindow } from '../data/rate-limits.js';
 import { reservePages, settleReservation } from '../data/usage.js';
 import { creationView } from '../domain/job.js';
 import { newJobRecord } from '../domain/new-job.js';
+import { logger } from '../observability/logger.js';
 import { JOB_RETENTION_DAYS } from '../domain/retention.js';
 import { finalizeJob } from '../workflow/finalize.js';
-import { recordJobCreated, recordQuotaRefusal, recordRateLimitRefusal, withMetrics } from '../observability/metrics.js';
+import { recordJobCreated, recordQuotaRefusal, recordRateLimitRefusal } from '../observability/metrics.js';
 
 const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
 
@@ -23,7 +24,7 @@ const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
  * the job record, then the execution; each later failure gives the reservation back, and a crash
  * in between leaves a reservation the reconciler releases because no job record holds it.
  */
-export const handler = withMetrics(apiHandler(async (event, caller) => {
+export const handler = apiHandler(async (event, caller) => {
   const request = parseCreateJobRequest(parseJsonBody(event));
   assertPlanAllows(request, caller.plan);
 
@@ -72,4 +73,4 @@ export const handler = withMetrics(apiHandler(async (event, caller) => {
   }
 
   return jsonResponse(202, creationView(job), { Location: `/v1/jobs/${jobId}` });
-}));
+});

@@ -5,10 +5,9 @@ import { parsePagesQuery } from '../api/query.js';
 import { getJobOfUser } from '../data/jobs.js';
 import { ledgerPage } from '../data/ledger.js';
 import { publicLedgerEntry } from '../domain/ledger.js';
-import { withMetrics } from '../observability/metrics.js';
 
 /** The per-URL ledger in crawl order; the cursor is the last sort key, opaque to clients. */
-export const handler = withMetrics(apiHandler(async (event, caller) => {
+export const handler = apiHandler(async (event, caller) => {
   const jobId = jobIdParameter(event);
   const job = await getJobOfUser(jobId, caller.user_id);
   if (!job) throw notFound('job not found');
@@ -19,4 +18,4 @@ export const handler = withMetrics(apiHandler(async (event, caller) => {
     pages: entries.map(publicLedgerEntry),
     next_cursor: lastKey ? Buffer.from(lastKey, 'utf8').toString('base64url') : null,
   });
-}));
+});

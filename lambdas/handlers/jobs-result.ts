@@ -4,13 +4,12 @@ import { apiHandler, jobIdParameter } from '../api/handler.js';
 import { parseResultQuery } from '../api/query.js';
 import { CONTENT_TYPES, downloadUrl, getText } from '../data/artifacts.js';
 import { getJobOfUser } from '../data/jobs.js';
-import { withMetrics } from '../observability/metrics.js';
 
 /** Documents up to this size are answered inline; larger ones redirect to S3 (Lambda answers at most 6 MB). */
 const INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 300;
 
-export const handler = withMetrics(apiHandler(async (event, caller): Promise<APIGatewayProxyResult> => {
+export const handler = apiHandler(async (event, caller): Promise<APIGatewayProxyResult> => {
   const job = await getJobOfUser(jobIdParameter(event), caller.user_id);
   if (!job) throw notFound('job not found');
   if (job.status === 'failed') throw jobFailed(job.error ?? { code: 'internal_error', message: 'the job failed' });
@@ -30,4 +29,4 @@ export const handler = withMetrics(apiHandler(async (event, caller): Promise<API
   const body = await getText(result.key);
   if (body === undefined) throw resultNotReady();
   return { statusCode: 200, headers: { 'Content-Type': contentType }, body };
-}));
+});

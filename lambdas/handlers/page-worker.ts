@@ -1,17 +1,17 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../api/handler.js';
 import { sqs } from '../data/clients.js';
 import { requireEnv } from '../data/env.js';
 import { parsePageMessage } from '../data/page-queue.js';
+import { lambdaHandler } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { runPageTask } from '../workflow/page-task.js';
-import { withMetrics } from '../observability/metrics.js';
 
 /**
  * SQS page worker. A page to retry is reported as a batch item failure after its visibility is
  * set to the backoff, so SQS redelivers it then; a crash redelivers after the queue's timeout.
  */
-export const handler = withMetrics(async (event: SQSEvent): Promise<SQSBatchResponse> => {
+export const handler = lambdaHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = parsePageMessage(record.body);

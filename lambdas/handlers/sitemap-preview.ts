@@ -9,14 +9,14 @@ import { fetchRobotsTxt, hostUnreachableReason, robotsPolicyFromFetch } from '..
 import { admitRolling } from '../data/rate-limits.js';
 import { sharedFetcher } from '../workflow/fetcher.js';
 import { isAllowedForUs } from '../workflow/job-robots.js';
-import { recordRateLimitRefusal, withMetrics } from '../observability/metrics.js';
+import { recordRateLimitRefusal } from '../observability/metrics.js';
 
 /** Spec 8: 20 previews per rolling minute per user. */
 export const PREVIEW_RATE = { limit: 20, windowSeconds: 60 };
 /** Leaves headroom under API Gateway's 29 s for robots.txt, the answer and a cold start. */
 const PREVIEW_BUDGET_MS = 20_000;
 
-export const handler = withMetrics(apiHandler(async (event, caller) => {
+export const handler = apiHandler(async (event, caller) => {
   const admission = await admitRolling(`${caller.user_id}#preview`, PREVIEW_RATE.limit, PREVIEW_RATE.windowSeconds);
   if (!admission.allowed) {
     recordRateLimitRefusal();
@@ -41,4 +41,4 @@ export const handler = withMetrics(apiHandler(async (event, caller) => {
     deadline,
   });
   return jsonResponse(200, preview);
-}));
+});

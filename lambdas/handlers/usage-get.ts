@@ -2,9 +2,8 @@ import { apiHandler } from '../api/handler.js';
 import { jsonResponse } from '../api/http.js';
 import { getUsage } from '../data/usage.js';
 import { quotaPeriod } from '../domain/quota.js';
-import { withMetrics } from '../observability/metrics.js';
 
-export const handler = withMetrics(apiHandler(async (_event, caller) => {
+export const handler = apiHandler(async (_event, caller) => {
   const period = quotaPeriod(new Date());
   const usage = await getUsage(caller.user_id, period);
   return jsonResponse(200, {
@@ -14,4 +13,4 @@ export const handler = withMetrics(apiHandler(async (_event, caller) => {
     reserved: usage.reserved,
     remaining: Math.max(0, caller.monthly_pages - usage.used - usage.reserved),
   });
-}));
+});

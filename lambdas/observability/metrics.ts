@@ -3,7 +3,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 /**
  * The service's own CloudWatch metrics, as embedded metric format (EMF) log lines: CloudWatch
  * turns them into metrics from the function's log, so recording costs no API call. Recording only
- * buffers; `withMetrics` flushes once per invocation. Dimensions are few and bounded (a failure
+ * buffers; `flushMetricsMiddleware` (in every function's lambdaHandler) flushes once per invocation. Dimensions are few and bounded (a failure
  * reason, an error code), never a job, user or URL, so the number of metrics stays fixed.
  *
  * The stack's alarms and dashboard read the names below (lib/observability.ts).
@@ -75,18 +75,7 @@ export function flushMetrics(): void {
   }
 }
 
-/** Wraps a Lambda handler so the metrics it recorded are flushed when it returns or throws. */
-export function withMetrics<Args extends unknown[], Result>(handler: (...args: Args) => Promise<Result>): (...args: Args) => Promise<Result> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } finally {
-      flushMetrics();
-    }
-  };
-}
-
-/** The same flush as a middy middleware, for handlers built with middy's `.use()`. */
+/** Flushes what an invocation recorded when the handler returns or throws (lambdaHandler uses it for every function). */
 export function flushMetricsMiddleware() {
   return { after: async () => flushMetrics(), onError: async () => flushMetrics() };
 }

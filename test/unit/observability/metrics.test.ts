@@ -8,7 +8,6 @@ import {
   recordJobEnded,
   recordPageOutcome,
   sendMetricLinesTo,
-  withMetrics,
 } from '../../../lambdas/observability/metrics.js';
 
 afterEach(() => sendMetricLinesTo(undefined));
@@ -30,17 +29,17 @@ describe('metric dimensions', () => {
   });
 });
 
-describe('withMetrics', () => {
-  it('flushes what the invocation recorded, once per dimension set, even when the handler throws', async () => {
+describe('flushing', () => {
+  it('writes what the invocation recorded, once per dimension set, even when the handler throws', async () => {
     const lines = capture();
-    const handler = withMetrics(async (fail: boolean) => {
+    const handler = middy(async (fail: boolean) => {
       recordPageOutcome({ status: 'crawled', bytes: 120, rendered: true });
       recordPageOutcome({ status: 'failed', reason: 'http_503' });
       recordPageOutcome({ status: 'failed', reason: 'http_503' });
       if (fail) throw new Error('boom');
       return 'ok';
-    });
-    await expect(handler(true)).rejects.toThrow('boom');
+    }).use(flushMetricsMiddleware());
+    await expect(handler(true, {} as never)).rejects.toThrow('boom');
 
     const byDimensions = Object.fromEntries(lines.map((line) => [JSON.stringify((line._aws as { CloudWatchMetrics: Array<{ Dimensions: string[][] }> }).CloudWatchMetrics[0]?.Dimensions), line]));
     expect(byDimensions['[["service"]]']).toMatchObject({ service: 'web-crawl-service', PagesCrawled: 1, PagesRendered: 1, BytesExported: 120, PagesFailed: [1, 1] });
