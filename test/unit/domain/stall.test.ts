@@ -1,36 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRecord } from '../../../lambdas/domain/job.js';
+import { newJobRecord } from '../../../lambdas/domain/new-job.js';
 import { isStalled, observeProgress, quietForMs, STALL_AFTER_MS } from '../../../lambdas/domain/stall.js';
 
 const START = new Date('2026-01-01T10:00:00Z');
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
 
+/** A full job started at START, at its first level, as jobs-create and PlanLevel leave it. */
 function job(fields: Partial<JobRecord> = {}): JobRecord {
-  return {
-    job_id: 'j',
-    user_id: 'u',
-    status: 'running',
-    url: 'https://site.test/',
-    mode: 'full',
-    export_formats: ['markdown'],
-    respect_robots: true,
-    check_tos: false,
-    only_main_content: true,
-    max_depth: 2,
-    max_pages: 10,
-    concurrency: 2,
-    progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },
-    cancel_requested: false,
-    error: null,
-    quota: { reserved: 10, charged: 0, period: '2026-01', settled: false },
-    created_at: START.toISOString(),
-    started_at: START.toISOString(),
-    finished_at: null,
-    expires_at: 0,
-    level: { depth: 0, size: 1, lanes: 1 },
-    pages_planned: 1,
-    ...fields,
-  };
+  const created = newJobRecord({
+    jobId: 'j',
+    userId: 'u',
+    request: { url: 'https://site.test/', mode: 'full', max_depth: 2, max_pages: 10, concurrency: 2, export_formats: ['markdown'], respect_robots: true, check_tos: false, only_main_content: true },
+    reserved: 10,
+    now: START,
+    retentionDays: 30,
+  } as Parameters<typeof newJobRecord>[0]);
+  return { ...created, status: 'running', started_at: START.toISOString(), level: { depth: 0, size: 1, lanes: 1 }, pages_planned: 1, ...fields };
 }
 
 describe('stall detection from the reconciler\'s progress watches', () => {
