@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
-import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
+import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, rotateWebhookSigningSecret, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
 import { blockSite, listSiteBlocks, unblockSite } from '../lambdas/data/blocked-sites.js';
 import { ENV } from '../lambdas/data/env.js';
 import { stopCrawlExecution } from '../lambdas/data/executions.js';
@@ -58,6 +58,9 @@ Commands:
       Key ids, creation and revocation times (never the keys).
   usage --user <id> [--period YYYY-MM]
       Allowance, used, reserved and remaining pages, and open reservations. Default: this month (UTC).
+  rotate-webhook-secret --user <id>
+      Replaces the secret that signs the user's webhook deliveries and prints the new one. The old
+      secret stops at once; the user reads the new one from GET /v1/account too.
 
 Operations (docs/operations.md; the local runtime or --stack):
   jobs [--stuck]
@@ -391,6 +394,18 @@ async function usage(options: z.output<typeof usageOptions>, now: Date): Promise
   return { text: lines.join('\n'), json: { user_id: user.user_id, period, allowance, used: row.used, reserved: row.reserved, remaining, reservations } };
 }
 
+async function rotateWebhookSecret(options: z.output<typeof userOptions>): Promise<Outcome> {
+  const user = await requireUser(options.user);
+  const secret = await rotateWebhookSigningSecret(user.user_id);
+  return {
+    text: [
+      `New webhook signing secret for user ${user.user_id}; deliveries are signed with it from now on:`,
+      '',
+      `    ${secret}`,
+    ].join('\n'),
+    json: { user_id: user.user_id, webhook_signing_secret: secret },
+  };
+}
 
 // ---- operations (docs/operations.md) ------------------------------------------------------------
 
@@ -515,6 +530,7 @@ const COMMANDS = {
   'revoke-key': command(revokeKeyOptions, revokeKey),
   'list-keys': command(userOptions, listKeys),
   usage: command(usageOptions, usage),
+  'rotate-webhook-secret': command(userOptions, rotateWebhookSecret),
   jobs: command(jobsOptions, listJobs),
   'settle-job': command(settleJobOptions, settleJob),
   'redrive-dlq': command(redriveOptions, redriveDeadLetters),
