@@ -57,6 +57,8 @@ export const JobRecordSchema = z.object({
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
   results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+  /** The reconciler's last look at an open job's progress, for stall detection (domain/stall.ts). */
+  progress_watch: z.object({ pages_done: z.number(), depth: z.number().nullable(), status: z.string(), since: z.string() }).optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
