@@ -67,7 +67,7 @@ export async function releaseLease(jobId: string, depth: number, index: number):
   );
 }
 
-export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
+export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'rendered'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
 
 /** Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once. */
 export async function finishEntry(jobId: string, depth: number, index: number, fields: FinalFields, from: LedgerStatus[] = ['in_progress']): Promise<boolean> {
