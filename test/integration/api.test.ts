@@ -277,6 +277,7 @@ describe('jobs', () => {
         http_status: 200,
         title: ['Home', 'A', 'B'][i],
         bytes: expect.any(Number),
+        rendered: false,
       })),
     );
     expectError(await runtime.request('GET', `/v1/jobs/${id}/pages?limit=0`, { key: KEYS.pro }), 422, 'validation_error');
