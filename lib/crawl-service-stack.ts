@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -15,6 +16,15 @@ import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
+/**
+ * The render worker: a 30 s fetch, a 20 s render, the export, and on a cold start a few seconds
+ * to unpack Chromium. Its lease (CRAWL_PAGE_LEASE_SECONDS, 100 s) stays under the queue's timeout.
+ */
+const RENDER_WORKER_TIMEOUT = Duration.seconds(90);
+/** Measured with `npm run bench -- render` (README): the browser and the worker together stay well under it. */
+const RENDER_WORKER_MEMORY_MB = 2048;
+/** Where the render worker's bundle keeps @sparticuz/chromium's compressed browser. */
+const CHROMIUM_BIN_IN_BUNDLE = 'chromium-bin';
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -34,6 +44,19 @@ export class CrawlServiceStack extends Stack {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+    });
+
+    const renderDeadLetters = new sqs.Queue(this, 'RenderDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const renderQueue = new sqs.Queue(this, 'RenderQueue', {
+      visibilityTimeout: RENDER_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: renderDeadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
     });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
@@ -117,6 +140,33 @@ export class CrawlServiceStack extends Stack {
     bindTable(deadLetterWorker, 'pages', 'RW');
     bindPageQueue(deadLetterWorker);
     deadLetterWorker.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // Render worker: pages whose static HTML is a script-built shell (CONTRACT 9). x86_64, because
+    // @sparticuz/chromium ships for it only; everything else stays on arm64.
+    pageWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderQueue.grantSendMessages(pageWorker);
+    const renderWorker = new CrawlFunction(this, 'RenderWorkerFunction', {
+      handler: 'render-worker',
+      description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, releases the next page of its lane',
+      timeout: RENDER_WORKER_TIMEOUT,
+      memorySize: RENDER_WORKER_MEMORY_MB,
+      architecture: lambda.Architecture.X86_64,
+      ephemeralStorageMiB: 1024,
+      environment: { CRAWL_CHROMIUM_BIN: `/var/task/${CHROMIUM_BIN_IN_BUNDLE}` },
+      copiedIntoBundle: [
+        { from: 'node_modules/playwright-core', to: 'node_modules/playwright-core', external: true },
+        { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
+      ],
+    });
+    bindTable(renderWorker, 'jobs', 'RO');
+    bindTable(renderWorker, 'pages', 'RW');
+    bindBucket(renderWorker, 'RW');
+    bindPageQueue(renderWorker);
+    fetchesPages(renderWorker);
+    renderWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderWorker.addEventSource(new SqsEventSource(renderQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    // Exhausted render messages are failed like exhausted page messages, by the same function.
+    deadLetterWorker.addEventSource(new SqsEventSource(renderDeadLetters, { batchSize: 10, reportBatchItemFailures: true }));
 
     // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
     const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { boundHtml, documentBaseUrl, resolveHttpUrl } from './html.js';
-import { isSameSite } from './urls.js';
+import { isSameSite, siteKey } from './urls.js';
 
 /** `render` of a job (CONTRACT 9). */
 export const RENDER_MODES = ['auto', 'always', 'never'] as const;
@@ -78,6 +78,24 @@ export function judgeStaticHtml(html: string, pageUrl: string): ShellVerdict {
     if (facts.sameSiteLinks === 0 && facts.visibleText < LINKLESS_PAGE_TEXT) signals.push('no_same_site_links');
   }
   return { shell: signals.length > 0, signals, facts };
+}
+
+/**
+ * Host memory of `render: auto`: once a page of a host was found to be a shell at some depth, the
+ * host's pages at greater depths go straight to the browser without a static look first (the
+ * static fetch would only confirm it, at the price of a second fetch). Only shallower levels
+ * count, and a level ends before the next starts, so which pages go straight never depends on
+ * which page of a level happened to finish first: the document stays deterministic.
+ */
+export function shellHostMark(pageUrl: string, depth: number): string {
+  return `${siteKey(new URL(pageUrl).hostname)}@${depth}`;
+}
+
+export function hostServesShells(marks: ReadonlySet<string> | undefined, pageUrl: string, depth: number): boolean {
+  if (!marks || marks.size === 0) return false;
+  const host = siteKey(new URL(pageUrl).hostname);
+  for (let shallower = 0; shallower < depth; shallower++) if (marks.has(`${host}@${shallower}`)) return true;
+  return false;
 }
 
 function readFacts(html: string, pageUrl: string): PageFacts {

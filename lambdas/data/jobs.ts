@@ -23,6 +23,19 @@ export async function getJobOfUser(jobId: string, userId: string): Promise<JobRe
   return job && job.user_id === userId ? job : undefined;
 }
 
+/** Remembers that a host served script-built shells at a depth (`render: auto`, see `shellHostMark`). */
+export async function addShellHostMark(jobId: string, mark: string): Promise<void> {
+  await conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression: 'ADD render_hosts :mark',
+      ConditionExpression: 'attribute_exists(job_id)',
+      ExpressionAttributeValues: { ':mark': new Set([mark]) },
+    }),
+  );
+}
+
 /** Sets `cancel_requested` unless the job already ended. Returns false for an ended job. */
 export async function requestCancel(jobId: string): Promise<boolean> {
   return conditionHeld(new UpdateCommand({

@@ -95,12 +95,19 @@ const PAGE_LOCKDOWN_SCRIPT = `(() => {
   window.open = () => null;
 })();`;
 
-/** Launches @sparticuz/chromium (the Lambda build) the same way on Lambda and on this machine. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Launches @sparticuz/chromium (the Lambda build), with the package's flags less the unsafe ones.
+ * A Lambda container renders one page at a time, so it keeps the package's `--single-process`.
+ * A host that renders several pages at once in one browser (the local runtime) gives each page a
+ * renderer process of its own: in one process, one page's endless script would stall them all.
+ */
+export async function launchBrowser(options: { concurrentPages: boolean } = { concurrentPages: !process.env.AWS_LAMBDA_FUNCTION_NAME }): Promise<Browser> {
   // No WebGL: one archive less to unpack on a cold start.
   chromium.setGraphicsMode = false;
-  const executablePath = await chromium.executablePath();
-  const args = [...chromium.args.filter((arg) => !UNSAFE_ARGS.has(arg)), ...LOCKDOWN_ARGS];
+  // The Lambda bundle carries the compressed browser beside the code (the stack sets the path).
+  const executablePath = await chromium.executablePath(process.env.CRAWL_CHROMIUM_BIN || undefined);
+  const dropped = options.concurrentPages ? new Set([...UNSAFE_ARGS, '--single-process']) : UNSAFE_ARGS;
+  const args = [...chromium.args.filter((arg) => !dropped.has(arg)), ...LOCKDOWN_ARGS];
   return playwright.launch({ executablePath, args, headless: true, timeout: 60_000 });
 }
 
@@ -111,7 +118,7 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export function createRenderer(options: { fetch: FetchDocument; budgets?: Partial<RenderBudgets>; launch?: () => Promise<Browser> }): Renderer {
   const budgets: RenderBudgets = { ...DEFAULT_RENDER_BUDGETS, ...options.budgets };
-  const launch = options.launch ?? launchBrowser;
+  const launch = options.launch ?? (() => launchBrowser());
   let running: Promise<{ browser: Browser; keepAlive: Page }> | undefined;
 
   const browser = () => {
