@@ -98,6 +98,12 @@ export function hostServesShells(marks: ReadonlySet<string> | undefined, pageUrl
   return false;
 }
 
+/** Whether the page worker hands a page to the browser without fetching it first. */
+export function goesStraightToBrowser(job: { render: RenderMode; render_hosts?: ReadonlySet<string> }, entry: { url: string; depth: number; stage?: 'render' }): boolean {
+  if (entry.stage === 'render' || job.render === 'always') return true;
+  return job.render === 'auto' && hostServesShells(job.render_hosts, entry.url, entry.depth);
+}
+
 function readFacts(html: string, pageUrl: string): PageFacts {
   const open: string[] = [];
   let hidden = 0;

@@ -1,7 +1,7 @@
 import { decodeHtml } from '../core/charset.js';
 import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
-import { hostServesShells, judgeStaticHtml, shellHostMark } from '../core/render-decision.js';
+import { goesStraightToBrowser, judgeStaticHtml, shellHostMark } from '../core/render-decision.js';
 import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
@@ -44,7 +44,7 @@ export async function runPageTask(message: PageMessage, renderer?: Renderer): Pr
   // Not taken: another worker holds the page, or it is done and has released its successor.
   const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
   if (!entry) return {};
-  if (!renderer && (entry.stage === 'render' || job.render === 'always' || (job.render === 'auto' && hostServesShells(job.render_hosts, entry.url, entry.depth)))) {
+  if (!renderer && goesStraightToBrowser(job, entry)) {
     await handOver(entry);
     return {};
   }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeStaticHtml } from '../../../lambdas/core/render-decision.js';
+import { goesStraightToBrowser, judgeStaticHtml, shellHostMark } from '../../../lambdas/core/render-decision.js';
 import { page } from '../../helpers/site.js';
 
 const SHELLS = path.resolve(import.meta.dirname, '../../fixtures/render-shells');
@@ -49,5 +49,24 @@ describe('judgeStaticHtml (render: auto)', () => {
     const scripts = '<script src="/app.js"></script>';
     expect(judgeStaticHtml(`<html><body><p>Short intro text of the app.</p><a href="https://elsewhere.example/">x</a>${scripts}</body></html>`, URL).signals).toContain('no_same_site_links');
     expect(judgeStaticHtml(`<html><body>${ARTICLE}<a href="https://elsewhere.example/">x</a>${scripts}</body></html>`, URL).shell).toBe(false);
+  });
+});
+
+describe('goesStraightToBrowser', () => {
+  const page = (url: string, depth: number) => ({ url, depth });
+
+  it('sends every page of render: always, and a page already handed over, straight to the browser', () => {
+    expect(goesStraightToBrowser({ render: 'always' }, page('https://a.example/', 0))).toBe(true);
+    expect(goesStraightToBrowser({ render: 'auto' }, { ...page('https://a.example/', 0), stage: 'render' })).toBe(true);
+    expect(goesStraightToBrowser({ render: 'never' }, page('https://a.example/', 3))).toBe(false);
+  });
+
+  it('remembers hosts that served shells, from the next level on, www. or not', () => {
+    const marks = new Set([shellHostMark('https://www.a.example/', 0)]);
+    expect(goesStraightToBrowser({ render: 'auto', render_hosts: marks }, page('https://a.example/docs', 1))).toBe(true);
+    // The same level is not affected: which of its pages finished first must not matter.
+    expect(goesStraightToBrowser({ render: 'auto', render_hosts: new Set([shellHostMark('https://a.example/x', 1)]) }, page('https://a.example/y', 1))).toBe(false);
+    expect(goesStraightToBrowser({ render: 'auto', render_hosts: marks }, page('https://b.example/', 1))).toBe(false);
+    expect(goesStraightToBrowser({ render: 'never', render_hosts: marks }, page('https://a.example/docs', 1))).toBe(false);
   });
 });
