@@ -1,5 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page, type Route } from 'playwright-core';
+import { availableParallelism } from 'node:os';
 import { FetchError, type FetchDocument } from '../core/fetch-types.js';
 import { userAgent } from '../net/user-agent.js';
 import { headersForBrowser, judgeRequest } from './request-policy.js';
@@ -26,7 +27,7 @@ export const DEFAULT_RENDER_BUDGETS: RenderBudgets = {
   maxSubresourceBytes: 20 * 1024 * 1024,
   maxDomElements: 200_000,
   maxHtmlChars: 10 * 1024 * 1024,
-  quietMs: 500,
+  quietMs: 300,
 };
 
 export type RenderFailure = 'render_timeout' | 'render_failed' | 'too_large';
@@ -116,9 +117,18 @@ export async function launchBrowser(options: { concurrentPages: boolean } = { co
  * and gives each page a fresh context, so nothing one site stores is seen by the next. Every
  * request is routed through `fetch` (the service's fetcher) or refused (`judgeRequest`).
  */
-export function createRenderer(options: { fetch: FetchDocument; budgets?: Partial<RenderBudgets>; launch?: () => Promise<Browser> }): Renderer {
+export function createRenderer(options: {
+  fetch: FetchDocument;
+  budgets?: Partial<RenderBudgets>;
+  launch?: () => Promise<Browser>;
+  /** Pages rendered at once; the others wait their turn before their wall time starts. */
+  maxConcurrentPages?: number;
+}): Renderer {
   const budgets: RenderBudgets = { ...DEFAULT_RENDER_BUDGETS, ...options.budgets };
   const launch = options.launch ?? (() => launchBrowser());
+  // A Lambda container renders one page at a time anyway; a host running many workers in one
+  // process (the local runtime) would otherwise starve every page of CPU until all time out.
+  const slots = new Slots(options.maxConcurrentPages ?? Math.max(2, availableParallelism()));
   let running: Promise<{ browser: Browser; keepAlive: Page }> | undefined;
 
   const browser = () => {
@@ -140,7 +150,7 @@ export function createRenderer(options: { fetch: FetchDocument; budgets?: Partia
   return {
     async render(page) {
       const { browser: launched } = await browser();
-      return renderInContext(launched, page, options.fetch, budgets);
+      return slots.run(() => renderInContext(launched, page, options.fetch, budgets));
     },
     async close() {
       const current = running;
@@ -252,6 +262,26 @@ async function waitForQuiet(pending: () => number, lastActivity: () => number, q
 }
 
 class DeadlineExceeded extends Error {}
+
+/** At most `size` tasks at once, the rest in arrival order. */
+class Slots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
