@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { putUser, storeApiKey } from '../lambdas/data/accounts.js';
+import { saveUser, storeApiKey } from '../lambdas/data/accounts.js';
 import { DEFAULT_MONTHLY_PAGES, PlanSchema, generateApiKey } from '../lambdas/domain/accounts.js';
 
 /** CONTRACT 8: `CRAWL_SEED_USERS=<file.json>`, users created or updated at every start. */
@@ -18,7 +18,7 @@ export async function seedUsersFromFile(file: string, now: Date): Promise<string
   const parsed = SeedUsersSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`CRAWL_SEED_USERS (${file}) is not valid: ${parsed.error.message}`);
   for (const user of parsed.data) {
-    await putUser({ user_id: user.user_id, plan: user.plan, monthly_pages: user.monthly_pages, created_at: now.toISOString() });
+    await saveUser({ user_id: user.user_id, plan: user.plan, monthly_pages: user.monthly_pages }, now);
     await storeApiKey(user.user_id, user.api_key, now);
   }
   return parsed.data.map((user) => user.user_id);
@@ -37,7 +37,7 @@ export async function ensureDevelopmentUser(dataDir: string, now: Date): Promise
     return { created: false, keyFile };
   } catch {
     const apiKey = generateApiKey();
-    await putUser({ user_id: DEV_USER_ID, plan: 'pro', monthly_pages: DEFAULT_MONTHLY_PAGES.pro, created_at: now.toISOString() });
+    await saveUser({ user_id: DEV_USER_ID, plan: 'pro', monthly_pages: DEFAULT_MONTHLY_PAGES.pro }, now);
     await storeApiKey(DEV_USER_ID, apiKey, now);
     await writeFile(keyFile, `${apiKey}\n`, { mode: 0o600 });
     return { created: true, apiKey, keyFile };

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
-import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, putUser, revokeApiKey, storeApiKey } from '../lambdas/data/accounts.js';
+import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
 import { ENV } from '../lambdas/data/env.js';
 import { getUsage } from '../lambdas/data/usage.js';
 import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
@@ -271,8 +271,7 @@ async function createUser(options: z.output<typeof createUserOptions>, now: Date
   const existing = await getUser(userId);
   // An unchanged plan keeps a custom allowance; a new user or a new plan gets the plan's default.
   const monthlyPages = explicit ?? (existing?.plan === plan ? existing.monthly_pages : DEFAULT_MONTHLY_PAGES[plan]);
-  const user = { user_id: userId, plan, monthly_pages: monthlyPages, created_at: existing?.created_at ?? now.toISOString() };
-  await putUser(user);
+  const { webhook_signing_secret: _secret, ...user } = await saveUser({ user_id: userId, plan, monthly_pages: monthlyPages }, now);
   return {
     text: `${existing ? 'Updated' : 'Created'} user ${userId}: plan ${plan}, ${monthlyPages} pages per month.`,
     json: { ...user, created: !existing },

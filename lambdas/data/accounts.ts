@@ -1,10 +1,53 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiKeyRecordSchema, UserSchema, hashApiKey, type ApiKeyRecord, type User } from '../domain/accounts.js';
+import { ApiKeyRecordSchema, UserSchema, generateWebhookSigningSecret, hashApiKey, type ApiKeyRecord, type User } from '../domain/accounts.js';
 import { dynamo } from './clients.js';
 import { requireEnv } from './env.js';
 
-export async function putUser(user: User): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: requireEnv('usersTable'), Item: user }));
+export type UserProfile = Pick<User, 'user_id' | 'plan' | 'monthly_pages'>;
+
+/**
+ * Creates the user or updates its plan and allowance. Creation date and webhook signing secret are
+ * set once, when the user is created, and kept by every later update (seeding runs at each start).
+ */
+export async function saveUser(profile: UserProfile, now: Date): Promise<User> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: requireEnv('usersTable'),
+      Key: { user_id: profile.user_id },
+      UpdateExpression:
+        'SET #plan = :plan, monthly_pages = :pages, created_at = if_not_exists(created_at, :now), webhook_signing_secret = if_not_exists(webhook_signing_secret, :secret)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': profile.plan, ':pages': profile.monthly_pages, ':now': now.toISOString(), ':secret': generateWebhookSigningSecret() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return UserSchema.parse(Attributes);
+}
+
+/** The user's webhook signing secret, created on first use for users stored before webhooks existed. */
+export async function webhookSigningSecret(userId: string): Promise<string> {
+  const user = await getUser(userId);
+  if (user?.webhook_signing_secret) return user.webhook_signing_secret;
+  return setWebhookSigningSecret(userId, 'if_not_exists(webhook_signing_secret, :secret)');
+}
+
+/** A new secret replaces the old one at once; receivers must switch to it. */
+export async function rotateWebhookSigningSecret(userId: string): Promise<string> {
+  return setWebhookSigningSecret(userId, ':secret');
+}
+
+async function setWebhookSigningSecret(userId: string, value: string): Promise<string> {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: requireEnv('usersTable'),
+      Key: { user_id: userId },
+      UpdateExpression: `SET webhook_signing_secret = ${value}`,
+      ConditionExpression: 'attribute_exists(user_id)',
+      ExpressionAttributeValues: { ':secret': generateWebhookSigningSecret() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return UserSchema.parse(Attributes).webhook_signing_secret as string;
 }
 
 export async function getUser(userId: string): Promise<User | undefined> {

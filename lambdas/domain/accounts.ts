@@ -13,6 +13,8 @@ export const UserSchema = z.object({
   plan: PlanSchema,
   monthly_pages: z.number().int().min(0),
   created_at: z.string(),
+  /** Signs webhook deliveries (CONTRACT 9). Users stored before webhooks existed get one on first use. */
+  webhook_signing_secret: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -36,6 +38,10 @@ export function keyIdOf(keyHash: string): string {
 
 export function generateApiKey(): string {
   return `wcs_${randomBytes(32).toString('base64url')}`;
+}
+
+export function generateWebhookSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
 }
 
 export function hashesEqual(a: string, b: string): boolean {

@@ -92,6 +92,14 @@ describe('admin CLI against the running local runtime', () => {
     expect(await adminJson('create-user', '--user', 'bob', '--plan', 'enterprise')).toMatchObject({ plan: 'enterprise', monthly_pages: 1_000_000 });
   });
 
+  it('gives a new user a webhook signing secret once, kept when the user is updated', async () => {
+    await admin('create-user', '--user', 'signer', '--plan', 'free');
+    const secret = (await getUser('signer'))?.webhook_signing_secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    await admin('create-user', '--user', 'signer', '--plan', 'pro');
+    expect((await getUser('signer'))?.webhook_signing_secret).toBe(secret);
+  });
+
   it('shows usage with the open reservations', async () => {
     await admin('create-user', '--user', 'carol', '--plan', 'free', '--monthly-pages', '100');
     const now = new Date();
