@@ -9,6 +9,7 @@ import { startLocalRuntime } from '../local/runtime.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference } from './cost.js';
 import { generatedSite } from './generated-site.js';
+import { crawlToEnd } from './local-crawl.js';
 
 const PAGES = 1000;
 const CONCURRENCY = 20;
@@ -53,19 +54,7 @@ async function measure(scenario: CrawlScenario, pages: Map<string, string>, prin
     const plainSeconds = (performance.now() - plainStart) / 1000;
 
     const before = runtime.meter.snapshot();
-    const crawlStart = performance.now();
-    const created = await fetch(`${runtime.url}/v1/jobs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://site.test/', mode: 'full', max_depth: 3, max_pages: PAGES, concurrency: CONCURRENCY, check_tos: false }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    let job: { status: string; progress: { pages_crawled: number } };
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      job = (await (await fetch(`${runtime.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as typeof job;
-    } while (job.status === 'queued' || job.status === 'running');
-    const crawlSeconds = (performance.now() - crawlStart) / 1000;
+    const { job, seconds: crawlSeconds } = await crawlToEnd(runtime.url, key, { url: 'https://site.test/', mode: 'full', max_depth: 3, max_pages: PAGES, concurrency: CONCURRENCY, check_tos: false });
     const usage = difference(runtime.meter.snapshot(), before);
     const crawled = job.progress.pages_crawled;
     const cost = costPerThousand(usage, crawled);

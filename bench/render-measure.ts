@@ -10,6 +10,7 @@ import { startLocalRuntime } from '../local/runtime.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference, PRICES } from './cost.js';
 import { generatedSite } from './generated-site.js';
+import { crawlToEnd } from './local-crawl.js';
 
 /**
  * Rendering (issue 10, item 7): the generated documentation site of the crawl benchmark, served
@@ -98,20 +99,8 @@ async function main(): Promise<void> {
 
   const crawl = async (host: string, concurrency: number) => {
     const before = runtime.meter.snapshot();
-    const started = performance.now();
-    const created = await fetch(`${runtime.url}/v1/jobs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `https://${host}/`, mode: 'full', max_depth: 2, max_pages: PAGES, concurrency, check_tos: false }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    let job: { status: string; progress: { pages_crawled: number } };
-    do {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      job = (await (await fetch(`${runtime.url}/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as typeof job;
-    } while (job.status === 'queued' || job.status === 'running');
-    const seconds = (performance.now() - started) / 1000;
-    const ledger = (await (await fetch(`${runtime.url}/v1/jobs/${id}/pages?limit=1000`, { headers: { authorization: `Bearer ${key}` } })).json()) as { pages: Array<{ rendered: boolean }> };
+    const { job, seconds } = await crawlToEnd(runtime.url, key, { url: `https://${host}/`, mode: 'full', max_depth: 2, max_pages: PAGES, concurrency, check_tos: false });
+    const ledger = (await (await fetch(`${runtime.url}/v1/jobs/${job.id}/pages?limit=1000`, { headers: { authorization: `Bearer ${key}` } })).json()) as { pages: Array<{ rendered: boolean }> };
     const usage = difference(runtime.meter.snapshot(), before);
     return { job, seconds, rendered: ledger.pages.filter((entry) => entry.rendered).length, cost: costPerThousand(usage, job.progress.pages_crawled) };
   };

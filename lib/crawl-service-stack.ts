@@ -33,31 +33,24 @@ export class CrawlServiceStack extends Stack {
     super(scope, id, props);
     const storage = new Storage(this, 'Storage');
 
-    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    const pageQueue = new sqs.Queue(this, 'PageQueue', {
-      visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
-    });
-
-    const renderDeadLetters = new sqs.Queue(this, 'RenderDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    const renderQueue = new sqs.Queue(this, 'RenderQueue', {
-      visibilityTimeout: RENDER_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: renderDeadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
-    });
+    /** A work queue whose messages go to their own dead-letter queue after the page attempts. */
+    const queueWithDeadLetters = (id: string, workerTimeout: Duration) => {
+      const deadLetters = new sqs.Queue(this, `${id}DeadLetterQueue`, {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
+      const queue = new sqs.Queue(this, `${id}Queue`, {
+        visibilityTimeout: workerTimeout.plus(Duration.seconds(30)),
+        retentionPeriod: Duration.days(4),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+      });
+      return { queue, deadLetters };
+    };
+    const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', PAGE_WORKER_TIMEOUT);
+    const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', RENDER_WORKER_TIMEOUT);
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
       users: storage.users,
