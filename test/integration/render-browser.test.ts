@@ -83,8 +83,8 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function renderPath(path: string, target: Renderer = renderer) {
-  const document = await fetcher(`https://site.test${path}`);
+async function renderPath(path: string, target: Renderer = renderer, fetch: FetchDocument = fetcher) {
+  const document = await fetch(`https://site.test${path}`);
   return target.render({ url: document.finalUrl, status: document.status, headers: document.headers, body: document.body });
 }
 
@@ -102,10 +102,13 @@ describe('rendering in the browser', () => {
   });
 
   it('reaches nothing the fetcher would refuse: addresses, redirects, frames, images, sockets, beacons, popups, navigation', { timeout: 60_000 }, async () => {
+    // A fetcher of its own, so its connections are new ones the fixture sees.
+    const freshFetcher = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${port}`) });
+    const fresh = createRenderer({ fetch: freshFetcher, budgets: { wallMs: 8_000 } });
     site.requests.length = 0;
     site.connections.length = 0;
 
-    const rendered = await renderPath('/hostile');
+    const rendered = await renderPath('/hostile', fresh, freshFetcher).finally(() => fresh.close());
 
     expect(rendered.html).toContain('settled rejected,rejected,rejected,rejected,rejected,rejected,rejected');
     // The fixture saw the page itself and the one same-site request whose redirect the fetcher refused.
