@@ -186,6 +186,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
 
     const host = new LambdaHost(template, meter, latency.lambda);
+    // The render worker's browser is a child process; it must not outlive the runtime.
+    closers.push(async () => (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer());
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
     const rules = resourcesOfType(template, 'AWS::Events::Rule');
     const targetOf = (rule: (typeof rules)[number][1]) => {

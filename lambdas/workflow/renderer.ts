@@ -12,3 +12,10 @@ export function sharedRenderer(): Renderer {
   renderer ??= createRenderer({ fetch: sharedFetcher(), budgets: { wallMs: wallSeconds > 0 ? wallSeconds * 1000 : DEFAULT_RENDER_BUDGETS.wallMs } });
   return renderer;
 }
+
+/** Closes the browser, if one was launched: a host that ends without exiting the process (the local runtime) calls it. */
+export async function closeSharedRenderer(): Promise<void> {
+  const current = renderer;
+  renderer = undefined;
+  await current?.close();
+}
