@@ -194,6 +194,8 @@ export class CrawlServiceStack extends Stack {
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);
 
+    const listJobs = fn('ListJobsFunction', 'jobs-list', 'GET /v1/jobs');
+    bindTable(listJobs, 'jobs', 'RO');
     const getJob = fn('GetJobFunction', 'jobs-get', 'GET /v1/jobs/{id}');
     bindTable(getJob, 'jobs', 'RO');
     const cancelJob = fn('CancelJobFunction', 'jobs-cancel', 'DELETE /v1/jobs/{id}');
@@ -206,21 +208,32 @@ export class CrawlServiceStack extends Stack {
     bindTable(listPages, 'pages', 'RO');
     const getUsage = fn('GetUsageFunction', 'usage-get', 'GET /v1/usage');
     bindTable(getUsage, 'usage', 'RO');
+    const getAccount = fn('GetAccountFunction', 'account-get', 'GET /v1/account');
+    // Writes only to give a user stored before webhooks existed its signing secret.
+    bindTable(getAccount, 'users', 'RW');
     const preview = fn('SitemapPreviewFunction', 'sitemap-preview', 'GET /v1/sitemap/preview', { timeout: Duration.seconds(29), memorySize: 1024 });
     bindTable(preview, 'rateLimits', 'RW');
     fetchesPages(preview);
+
+    // The console only names the download host (S3) in its Content-Security-Policy: no grant needed.
+    const webConsole = fn('ConsoleFunction', 'console', 'GET / and /console/{asset}: the web console', { memorySize: 256, timeout: Duration.seconds(10) });
+    webConsole.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
 
     const api = new CrawlApi(this, 'Api', {
       authorizer,
       throttle: { rateLimit: 50, burstLimit: 100 },
       routes: [
         { method: 'POST', path: 'v1/jobs', handler: createJob },
+        { method: 'GET', path: 'v1/jobs', handler: listJobs },
         { method: 'GET', path: 'v1/jobs/{id}', handler: getJob },
         { method: 'DELETE', path: 'v1/jobs/{id}', handler: cancelJob },
         { method: 'GET', path: 'v1/jobs/{id}/result', handler: getResult },
         { method: 'GET', path: 'v1/jobs/{id}/pages', handler: listPages },
         { method: 'GET', path: 'v1/usage', handler: getUsage },
+        { method: 'GET', path: 'v1/account', handler: getAccount },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
+        { method: 'GET', path: '/', handler: webConsole, public: true },
+        { method: 'GET', path: 'console/{asset}', handler: webConsole, public: true },
       ],
     });
 

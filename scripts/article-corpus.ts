@@ -11,9 +11,9 @@ export interface Page {
 }
 
 export function corpusDir(argument: string | undefined): string {
-  const given = argument ?? '/work/shared/corpora';
-  const nested = join(given, 'article-extraction');
-  return existsSync(nested) ? nested : given;
+  if (!argument) throw new Error('usage: npm run eval:<name> -- <corpus dir>');
+  const nested = join(argument, 'article-extraction');
+  return existsSync(nested) ? nested : argument;
 }
 
 export function loadPages(dir: string): Page[] {

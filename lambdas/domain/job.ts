@@ -58,6 +58,10 @@ export const JobRecordSchema = z.object({
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
+/** Where a page of a user's job list ends: the `by_user` index key of its last job. */
+export const JobListPositionSchema = z.strictObject({ created_at: z.iso.datetime(), job_id: z.uuid() });
+export type JobListPosition = z.infer<typeof JobListPositionSchema>;
+
 export function isTerminal(status: JobStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../api/handler.js';
+import { logger } from '../observability/logger.js';
 import { parsePageMessage, redeliverLater, type PageQueue } from '../data/page-queue.js';
 import type { Renderer } from '../render/browser.js';
 import { runPageTask } from './page-task.js';
