@@ -11,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   crawl: () => import('./crawl.js'),
   assemble: () => import('./assemble.js'),
   queue: () => import('./queue.js'),
+  render: () => import('./render.js'),
   sitemap: () => import('./sitemap.js'),
 };
 

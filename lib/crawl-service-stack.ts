@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -16,10 +17,21 @@ import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
-const PAGE_VISIBILITY_TIMEOUT = PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30));
+/** SQS must not redeliver a message while its worker may still be working on it. */
+const visibilityTimeoutFor = (workerTimeout: Duration) => workerTimeout.plus(Duration.seconds(30));
+const PAGE_VISIBILITY_TIMEOUT = visibilityTimeoutFor(PAGE_WORKER_TIMEOUT);
 
 /** Tries of the dead-letter consumer per message before it is parked for an operator. */
 const DEAD_LETTER_ATTEMPTS = 5;
+/**
+ * The render worker: a 30 s fetch, a 20 s render, the export, and on a cold start a few seconds
+ * to unpack Chromium. Its lease (CRAWL_PAGE_LEASE_SECONDS, 100 s) stays under the queue's timeout.
+ */
+const RENDER_WORKER_TIMEOUT = Duration.seconds(90);
+/** Measured with `npm run bench -- render` (README): the browser and the worker together stay well under it. */
+const RENDER_WORKER_MEMORY_MB = 2048;
+/** Where the render worker's bundle keeps @sparticuz/chromium's compressed browser. */
+const CHROMIUM_BIN_IN_BUNDLE = 'chromium-bin';
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -35,19 +47,25 @@ export class CrawlServiceStack extends Stack {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
-    });
-    const pageQueue = new sqs.Queue(this, 'PageQueue', {
-      visibilityTimeout: PAGE_VISIBILITY_TIMEOUT,
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
-    });
+    /** A work queue whose messages go to their own dead-letter queue after the page attempts. */
+    const queueWithDeadLetters = (id: string, workerTimeout: Duration) => {
+      const deadLetters = new sqs.Queue(this, `${id}DeadLetterQueue`, {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
+      });
+      const queue = new sqs.Queue(this, `${id}Queue`, {
+        visibilityTimeout: visibilityTimeoutFor(workerTimeout),
+        retentionPeriod: Duration.days(4),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+      });
+      return { queue, deadLetters };
+    };
+    const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', PAGE_WORKER_TIMEOUT);
+    const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', RENDER_WORKER_TIMEOUT);
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
       users: storage.users,
@@ -137,6 +155,33 @@ export class CrawlServiceStack extends Stack {
     bindPageQueue(deadLetterWorker);
     deadLetterWorker.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
 
+    // Render worker: pages whose static HTML is a script-built shell (CONTRACT 9). x86_64, because
+    // @sparticuz/chromium ships for it only; everything else stays on arm64.
+    pageWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderQueue.grantSendMessages(pageWorker);
+    const renderWorker = new CrawlFunction(this, 'RenderWorkerFunction', {
+      handler: 'render-worker',
+      description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, releases the next page of its lane',
+      timeout: RENDER_WORKER_TIMEOUT,
+      memorySize: RENDER_WORKER_MEMORY_MB,
+      architecture: lambda.Architecture.X86_64,
+      ephemeralStorageMiB: 1024,
+      environment: { CRAWL_CHROMIUM_BIN: `/var/task/${CHROMIUM_BIN_IN_BUNDLE}` },
+      copiedIntoBundle: [
+        { from: 'node_modules/playwright-core', to: 'node_modules/playwright-core', external: true },
+        { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
+      ],
+    });
+    bindTable(renderWorker, 'jobs', 'RO');
+    bindTable(renderWorker, 'pages', 'RW');
+    bindBucket(renderWorker, 'RW');
+    bindPageQueue(renderWorker);
+    fetchesPages(renderWorker);
+    renderWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderWorker.addEventSource(new SqsEventSource(renderQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    // Exhausted render messages are failed like exhausted page messages, by the same function.
+    deadLetterWorker.addEventSource(new SqsEventSource(renderDeadLetters, { batchSize: 10, reportBatchItemFailures: true }));
+
     // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
     const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });
     bindTable(reconciler, 'jobs', 'RW');
@@ -225,6 +270,8 @@ export class CrawlServiceStack extends Stack {
       ),
       pageQueue,
       deadLetterQueue: deadLetters,
+      renderQueue,
+      renderDeadLetterQueue: renderDeadLetters,
       parkingQueue: parkedDeadLetters,
       stateMachine: workflow.stateMachine,
       api: api.restApi,

@@ -36,6 +36,9 @@ export interface ObservabilityProps {
   pageQueue: sqs.Queue;
   /** The page queue's DLQ, drained by its consumer. */
   deadLetterQueue: sqs.Queue;
+  /** Pages handed to the browser, and their DLQ, drained by the same consumer. */
+  renderQueue: sqs.Queue;
+  renderDeadLetterQueue: sqs.Queue;
   /** Where the consumer's failures are parked; nothing consumes it. */
   parkingQueue: sqs.Queue;
   stateMachine: sfn.StateMachine;
@@ -111,6 +114,11 @@ export class Observability extends Construct {
       threshold: ALARM_THRESHOLDS.deadLetterMessages,
       evaluationPeriods: ALARM_THRESHOLDS.deadLetterPeriods,
     });
+    alarm('RenderDeadLetterMessages', 'deadlettermessages', 'Messages are staying in the render dead-letter queue: its consumer is not draining it.', {
+      metric: props.renderDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: ALARM_THRESHOLDS.deadLetterMessages,
+      evaluationPeriods: ALARM_THRESHOLDS.deadLetterPeriods,
+    });
     alarm('ParkedDeadLetters', 'parkeddeadletters', 'Dead letters the consumer could not settle were parked; their pages stay open until redriven.', {
       metric: props.parkingQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: 1,
@@ -118,6 +126,11 @@ export class Observability extends Construct {
     });
     alarm('PageQueueBacklog', 'pagequeuebacklog', 'The oldest page message has waited longer than any healthy retry sequence: page workers are not keeping up or not running.', {
       metric: props.pageQueue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: ALARM_THRESHOLDS.pageQueueOldestMessageSeconds,
+      evaluationPeriods: 1,
+    });
+    alarm('RenderQueueBacklog', 'pagequeuebacklog', 'The oldest render message has waited longer than any healthy retry sequence: render workers are not keeping up or not running.', {
+      metric: props.renderQueue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: ALARM_THRESHOLDS.pageQueueOldestMessageSeconds,
       evaluationPeriods: 1,
     });
@@ -221,6 +234,8 @@ export class Observability extends Construct {
           props.pageQueue.metricApproximateNumberOfMessagesVisible({ label: 'waiting', statistic: 'Maximum' }),
           props.pageQueue.metricApproximateNumberOfMessagesNotVisible({ label: 'in flight', statistic: 'Maximum' }),
           props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: 'dead letters', statistic: 'Maximum' }),
+          props.renderQueue.metricApproximateNumberOfMessagesVisible({ label: 'render waiting', statistic: 'Maximum' }),
+          props.renderDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: 'render dead letters', statistic: 'Maximum' }),
           props.parkingQueue.metricApproximateNumberOfMessagesVisible({ label: 'parked dead letters', statistic: 'Maximum' }),
         ],
         right: [props.pageQueue.metricApproximateAgeOfOldestMessage({ label: 'oldest message (s)', statistic: 'Maximum' })],

@@ -196,6 +196,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
     const host = new LambdaHost(template, meter, latency.lambda);
+    // The render worker's browser is a child process; it must not outlive the runtime.
+    closers.push(async () => (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer());
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
     const rules = resourcesOfType(template, 'AWS::Events::Rule');
     const targetOf = (rule: (typeof rules)[number][1]) => {

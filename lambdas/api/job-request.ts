@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
 import { EXPORT_FORMATS } from '../core/export.js';
+import { RENDER_MODES } from '../core/render-decision.js';
 import type { Plan } from '../domain/accounts.js';
 import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
 import { isJsonObject } from './http.js';
@@ -57,12 +58,16 @@ function boundedIntSchema(min: number, max: number, defaultValue: number) {
 
 const concurrencySchema = boundedIntSchema(1, 20, 5);
 
+/** CONTRACT 9: render pages in a headless browser only where the static HTML is a script-built shell. */
+const renderSchema = z.enum(RENDER_MODES, { error: 'must be auto, always or never' }).default('auto');
+
 const commonShape = {
   url: publicHttpsUrlSchema,
   export_formats: exportFormatsSchema,
   respect_robots: flagSchema,
   check_tos: flagSchema,
   only_main_content: flagSchema,
+  render: renderSchema,
 };
 
 const singleSchema = z

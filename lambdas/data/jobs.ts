@@ -42,6 +42,19 @@ export async function getJobOfUser(jobId: string, userId: string): Promise<JobRe
   return job && job.user_id === userId ? job : undefined;
 }
 
+/** Remembers that a host served script-built shells at a depth (`render: auto`, see `shellHostMark`). */
+export async function addShellHostMark(jobId: string, mark: string): Promise<void> {
+  await conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression: 'ADD render_hosts :mark',
+      ConditionExpression: 'attribute_exists(job_id)',
+      ExpressionAttributeValues: { ':mark': new Set([mark]) },
+    }),
+  );
+}
+
 // Each query reads at most this many jobs, and a page takes at most this many queries, so a status
 // filter that matches few jobs still answers promptly (with a shorter page and a cursor).
 const JOBS_READ_PER_QUERY = 100;

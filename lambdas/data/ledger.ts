@@ -69,7 +69,25 @@ export async function releaseLease(jobId: string, depth: number, index: number):
   );
 }
 
-export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
+/**
+ * Gives a page the page worker took to the render worker: queued again, marked for the browser,
+ * with attempts counted afresh for the render stage. A redelivered page message that takes it
+ * again sees the mark and only hands it over again.
+ */
+export async function handOverToRenderer(jobId: string, depth: number, index: number): Promise<boolean> {
+  return conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId, sk: ledgerKey(depth, index) },
+      UpdateExpression: 'SET #status = :queued, stage = :render, attempts = :zero REMOVE lease_until',
+      ConditionExpression: '#status = :progress',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ':render': 'render', ':zero': 0, ':progress': 'in_progress' },
+    }),
+  );
+}
+
+export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'rendered'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
 
 /**
  * Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once,

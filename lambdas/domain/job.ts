@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../core/export.js';
+import { RENDER_MODES } from '../core/render-decision.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -27,6 +28,13 @@ export const JobRecordSchema = z.object({
   respect_robots: z.boolean(),
   check_tos: z.boolean(),
   only_main_content: z.boolean(),
+  /** Records made before rendering existed have none: they never rendered. */
+  render: z.enum(RENDER_MODES).default('never'),
+  /**
+   * `host@depth` for each host found to serve script-built shells at that depth (`render: auto`):
+   * from the next level on, that host's pages go straight to the browser.
+   */
+  render_hosts: z.set(z.string()).optional(),
   max_depth: z.number(),
   max_pages: z.number(),
   concurrency: z.number(),
@@ -102,6 +110,7 @@ export function publicView(job: JobRecord) {
     respect_robots: job.respect_robots,
     check_tos: job.check_tos,
     only_main_content: job.only_main_content,
+    render: job.render,
     max_depth: job.max_depth,
     max_pages: job.max_pages,
     concurrency: job.concurrency,

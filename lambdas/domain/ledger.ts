@@ -17,6 +17,10 @@ export interface LedgerEntry {
   final_url?: string;
   title?: string;
   bytes?: number;
+  /** The exported content is the DOM after the page's scripts ran (CONTRACT 9). */
+  rendered?: boolean;
+  /** Set when the page worker hands the page to the render worker (`render`): it is the browser's now. */
+  stage?: 'render';
   attempts?: number;
   lease_until?: number;
 }
@@ -63,5 +67,6 @@ export function publicLedgerEntry(entry: LedgerEntry) {
     http_status: entry.http_status ?? null,
     title: entry.title ?? null,
     bytes: entry.bytes ?? null,
+    rendered: entry.rendered ?? false,
   };
 }

@@ -36,6 +36,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
   'page-worker': ['jobs', 'pages'],
+  // Reads the job; writes only its page's ledger entry.
+  'render-worker': ['pages'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
   authorizer: [],
@@ -52,8 +54,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
 };
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
-const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
-const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'page-dead-letter'];
+const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'render-worker', 'jobs-create'];
+const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'render-worker', 'page-dead-letter'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
@@ -76,6 +78,8 @@ let tableIds: Record<TableName, string>;
 let artifactsId: string;
 let pageQueueId: string;
 let deadLetterQueueId: string;
+let renderQueueId: string;
+let renderDeadLetterQueueId: string;
 let stateMachineId: string;
 let restApiId: string;
 let fns: ReturnType<typeof functionsByHandler>;
@@ -107,6 +111,8 @@ beforeAll(() => {
   artifactsId = logicalIdOf(storage.artifacts);
   pageQueueId = logicalIdOf(stack.node.findChild('PageQueue') as Queue);
   deadLetterQueueId = logicalIdOf(stack.node.findChild('PageDeadLetterQueue') as Queue);
+  renderQueueId = logicalIdOf(stack.node.findChild('RenderQueue') as Queue);
+  renderDeadLetterQueueId = logicalIdOf(stack.node.findChild('RenderDeadLetterQueue') as Queue);
   stateMachineId = logicalIdOf(workflow.stateMachine);
   restApiId = logicalIdOf(api.restApi);
   fns = functionsByHandler(template);
@@ -115,12 +121,12 @@ beforeAll(() => {
 describe('resource counts', () => {
   it.each([
     ['AWS::DynamoDB::Table', 7],
-    ['AWS::SQS::Queue', 3],
+    ['AWS::SQS::Queue', 5],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
     ['AWS::ApiGateway::Method', 11],
-    ['AWS::Lambda::Function', 19],
+    ['AWS::Lambda::Function', 20],
     ['AWS::SNS::Topic', 1],
     ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
@@ -246,9 +252,9 @@ describe('SQS', () => {
     });
   });
 
-  it('both queues are encrypted and deny requests that do not use TLS', () => {
+  it('every queue is encrypted and denies requests that do not use TLS', () => {
     template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const queueId of [pageQueueId, deadLetterQueueId]) {
+    for (const queueId of [pageQueueId, deadLetterQueueId, renderQueueId, renderDeadLetterQueueId]) {
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: queueId }],
         PolicyDocument: {
@@ -275,21 +281,48 @@ describe('SQS', () => {
     });
   });
 
-  it('the dead-letter consumer reads the dead-letter queue', () => {
+  it('the dead-letter consumer reads both dead-letter queues', () => {
+    for (const queueId of [deadLetterQueueId, renderDeadLetterQueueId]) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        FunctionName: { Ref: fn('page-dead-letter').logicalId },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('the render queue has the page queue’s delivery rules: 3 receives, then its own dead-letter queue; invisible longer than the render worker runs', () => {
+    expectResourceLike(template, renderQueueId, 'AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [renderDeadLetterQueueId, 'Arn'] }, maxReceiveCount: 3 },
+    });
+    expect(resources(template)[renderQueueId]?.Properties?.VisibilityTimeout as number).toBeGreaterThan(fn('render-worker').properties.Timeout as number);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [deadLetterQueueId, 'Arn'] },
-      FunctionName: { Ref: fn('page-dead-letter').logicalId },
+      EventSourceArn: { 'Fn::GetAtt': [renderQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('render-worker').logicalId },
+      BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('only the page worker hands pages to the render queue', () => {
+    const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(renderQueueId)).map(([handler]) => handler);
+    expect(senders).toEqual(['page-worker']);
   });
 });
 
 describe('Lambda functions', () => {
-  it('all run Node.js 22 on arm64 with active tracing', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      Architectures: ['arm64'],
-      Runtime: 'nodejs22.x',
-      TracingConfig: { Mode: 'Active' },
+  it('all run Node.js 22 with active tracing, on arm64 but for the render worker', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', TracingConfig: { Mode: 'Active' } });
+    for (const [handler, { properties }] of fns) {
+      expect(properties.Architectures, handler).toEqual([handler === 'render-worker' ? 'x86_64' : 'arm64']);
+    }
+  });
+
+  it('the render worker has the memory and disk the browser needs, and finds its Chromium in its bundle', () => {
+    expect(fn('render-worker').properties).toMatchObject({
+      MemorySize: 2048,
+      EphemeralStorage: { Size: 1024 },
+      Environment: { Variables: expect.objectContaining({ CRAWL_CHROMIUM_BIN: '/var/task/chromium-bin' }) },
     });
   });
 
