@@ -26,7 +26,7 @@ export async function run(): Promise<void> {
     const job = newJobRecord({
       jobId,
       userId: 'bench',
-      request: { mode: 'full', url: 'https://site.test/', export_formats: ['markdown'], respect_robots: true, check_tos: false, only_main_content: true, max_depth: 1, max_pages: PAGES, concurrency: 20 },
+      request: { mode: 'full', url: 'https://site.test/', export_formats: ['markdown'], respect_robots: true, check_tos: false, only_main_content: true, render: 'never', max_depth: 1, max_pages: PAGES, concurrency: 20 },
       reserved: PAGES,
       now: new Date(),
       retentionDays: 1,

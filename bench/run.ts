@@ -10,6 +10,8 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   export: () => import('./export.js'),
   crawl: () => import('./crawl.js'),
   assemble: () => import('./assemble.js'),
+  queue: () => import('./queue.js'),
+  render: () => import('./render.js'),
   sitemap: () => import('./sitemap.js'),
 };
 

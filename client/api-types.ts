@@ -211,6 +211,12 @@ export interface components {
              * @default true
              */
             only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
         } | {
             /** @constant */
             mode: "select";
@@ -242,6 +248,12 @@ export interface components {
              * @default true
              */
             only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
             /** @description The pages to crawl, on the same site as `url`; 1 to 1000 entries, de-duplicated and crawled in this order. */
             urls: string[];
             /**
@@ -284,6 +296,12 @@ export interface components {
              * @default true
              */
             only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
             /**
              * @description Links followed at most this many steps from `url`.
              * @default 3
@@ -371,6 +389,7 @@ export interface components {
          *       "respect_robots": true,
          *       "check_tos": true,
          *       "only_main_content": true,
+         *       "render": "auto",
          *       "max_depth": 3,
          *       "max_pages": 50,
          *       "concurrency": 5,
@@ -414,6 +433,11 @@ export interface components {
             respect_robots: boolean;
             check_tos: boolean;
             only_main_content: boolean;
+            /**
+             * @description When pages are rendered in a headless browser: `auto`, `always` or `never`.
+             * @enum {string}
+             */
+            render: "auto" | "always" | "never";
             max_depth: number;
             max_pages: number;
             concurrency: number;
@@ -466,7 +490,8 @@ export interface components {
          *       "reason": null,
          *       "http_status": 200,
          *       "title": "A",
-         *       "bytes": 5120
+         *       "bytes": 5120,
+         *       "rendered": false
          *     }
          */
         LedgerEntry: {
@@ -482,6 +507,8 @@ export interface components {
             title: string | null;
             /** @description Size of the page's export. */
             bytes: number | null;
+            /** @description Whether the page was rendered in a headless browser. */
+            rendered: boolean;
         };
         /**
          * @example {

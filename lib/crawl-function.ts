@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Size, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -18,6 +18,11 @@ export interface CrawlFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   environment?: Record<string, string>;
+  /** arm64 unless a dependency ships for x86_64 only (the render worker's Chromium). */
+  architecture?: lambda.Architecture;
+  /** Files the code opens at run time, copied into the bundle: package folders kept out of esbuild, or data directories. */
+  copiedIntoBundle?: Array<{ from: string; to: string; external?: boolean }>;
+  ephemeralStorageMiB?: number;
 }
 
 /**
@@ -34,7 +39,8 @@ export class CrawlFunction extends NodejsFunction {
       handler: 'handler',
       description: props.description,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture ?? lambda.Architecture.ARM_64,
+      ...(props.ephemeralStorageMiB ? { ephemeralStorageSize: Size.mebibytes(props.ephemeralStorageMiB) } : {}),
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(30),
       tracing: lambda.Tracing.ACTIVE,
@@ -55,8 +61,27 @@ export class CrawlFunction extends NodejsFunction {
         mainFields: ['module', 'main'],
         // ESM bundles still meet CommonJS dependencies that call require().
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        ...bundleCopies(props.copiedIntoBundle ?? []),
       },
     });
     (this.node.defaultChild as lambda.CfnFunction).addMetadata(HANDLER_METADATA_KEY, props.handler);
   }
+}
+
+/**
+ * Copies run-time files into the bundle with plain `cp` (no `npm install` in the bundle, so
+ * `cdk synth` works offline); a copied package marked external is left out of esbuild's output.
+ */
+function bundleCopies(copies: NonNullable<CrawlFunctionProps['copiedIntoBundle']>) {
+  if (copies.length === 0) return {};
+  const externals = copies.filter((copy) => copy.external).map((copy) => copy.from.replace(/^node_modules\//, ''));
+  return {
+    externalModules: ['@aws-sdk/*', ...externals],
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir: string, outputDir: string) =>
+        copies.flatMap(({ from, to }) => [`mkdir -p "${path.posix.join(outputDir, path.posix.dirname(to))}"`, `cp -R "${path.posix.join(inputDir, from)}" "${path.posix.join(outputDir, to)}"`]),
+    },
+  };
 }

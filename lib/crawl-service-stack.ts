@@ -2,6 +2,7 @@ import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -10,11 +11,27 @@ import { ENV } from '../lambdas/data/env.js';
 import { MAX_PAGE_ATTEMPTS } from '../lambdas/domain/ledger.js';
 import { CrawlApi } from './api.js';
 import { CrawlFunction } from './crawl-function.js';
+import { Observability } from './observability.js';
 import { Storage } from './storage.js';
 import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
+/** SQS must not redeliver a message while its worker may still be working on it. */
+const visibilityTimeoutFor = (workerTimeout: Duration) => workerTimeout.plus(Duration.seconds(30));
+const PAGE_VISIBILITY_TIMEOUT = visibilityTimeoutFor(PAGE_WORKER_TIMEOUT);
+
+/** Tries of the dead-letter consumer per message before it is parked for an operator. */
+const DEAD_LETTER_ATTEMPTS = 5;
+/**
+ * The render worker: a 30 s fetch, a 20 s render, the export, and on a cold start a few seconds
+ * to unpack Chromium. Its lease (CRAWL_PAGE_LEASE_SECONDS, 100 s) stays under the queue's timeout.
+ */
+const RENDER_WORKER_TIMEOUT = Duration.seconds(90);
+/** Measured with `npm run bench -- render` (README): the browser and the worker together stay well under it. */
+const RENDER_WORKER_MEMORY_MB = 2048;
+/** Where the render worker's bundle keeps @sparticuz/chromium's compressed browser. */
+const CHROMIUM_BIN_IN_BUNDLE = 'chromium-bin';
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -23,26 +40,41 @@ export class CrawlServiceStack extends Stack {
     super(scope, id, props);
     const storage = new Storage(this, 'Storage');
 
-    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
+    // Dead letters the consumer below could not settle in DEAD_LETTER_ATTEMPTS tries are parked
+    // here, with no consumer, for an operator to redrive (docs/operations.md).
+    const parkedDeadLetters = new sqs.Queue(this, 'DeadLetterParkingQueue', {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    const pageQueue = new sqs.Queue(this, 'PageQueue', {
-      visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
-    });
+    /** A work queue whose messages go to their own dead-letter queue after the page attempts. */
+    const queueWithDeadLetters = (id: string, workerTimeout: Duration) => {
+      const deadLetters = new sqs.Queue(this, `${id}DeadLetterQueue`, {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
+      });
+      const queue = new sqs.Queue(this, `${id}Queue`, {
+        visibilityTimeout: visibilityTimeoutFor(workerTimeout),
+        retentionPeriod: Duration.days(4),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+      });
+      return { queue, deadLetters };
+    };
+    const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', PAGE_WORKER_TIMEOUT);
+    const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', RENDER_WORKER_TIMEOUT);
 
-    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
+    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
       users: storage.users,
       apiKeys: storage.apiKeys,
       usage: storage.usage,
       jobs: storage.jobs,
       pages: storage.pages,
       rateLimits: storage.rateLimits,
+      blockedSites: storage.blockedSites,
     };
     const tableEnv = {
       users: ENV.usersTable,
@@ -51,6 +83,7 @@ export class CrawlServiceStack extends Stack {
       jobs: ENV.jobsTable,
       pages: ENV.pagesTable,
       rateLimits: ENV.rateLimitsTable,
+      blockedSites: ENV.blockedSitesTable,
     } as const;
 
     /** Sets the variable and the least-privilege grant together, so neither is forgotten. */
@@ -81,6 +114,7 @@ export class CrawlServiceStack extends Stack {
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
+    bindTable(preflight, 'blockedSites', 'RO');
     bindBucket(preflight, 'RW');
     fetchesPages(preflight);
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
@@ -88,9 +122,12 @@ export class CrawlServiceStack extends Stack {
     bindTable(planLevel, 'pages', 'RW');
     bindBucket(planLevel, 'RO');
     bindPageQueue(planLevel);
-    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done');
+    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again');
     bindTable(checkLevel, 'jobs', 'RW');
     bindTable(checkLevel, 'pages', 'RW');
+    bindPageQueue(checkLevel);
+    // CheckLevel tells a stalled level from a slow one by the queue's redelivery delay.
+    checkLevel.addEnvironment('CRAWL_PAGE_VISIBILITY_SECONDS', String(PAGE_VISIBILITY_TIMEOUT.toSeconds()));
     const assemble = fn('AssembleFunction', 'crawl-assemble', 'Crawl step: stream page exports into the result documents', { timeout: Duration.minutes(10), memorySize: 1024 });
     bindTable(assemble, 'jobs', 'RW');
     bindTable(assemble, 'pages', 'RW');
@@ -117,6 +154,33 @@ export class CrawlServiceStack extends Stack {
     bindTable(deadLetterWorker, 'pages', 'RW');
     bindPageQueue(deadLetterWorker);
     deadLetterWorker.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
+
+    // Render worker: pages whose static HTML is a script-built shell (CONTRACT 9). x86_64, because
+    // @sparticuz/chromium ships for it only; everything else stays on arm64.
+    pageWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderQueue.grantSendMessages(pageWorker);
+    const renderWorker = new CrawlFunction(this, 'RenderWorkerFunction', {
+      handler: 'render-worker',
+      description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, releases the next page of its lane',
+      timeout: RENDER_WORKER_TIMEOUT,
+      memorySize: RENDER_WORKER_MEMORY_MB,
+      architecture: lambda.Architecture.X86_64,
+      ephemeralStorageMiB: 1024,
+      environment: { CRAWL_CHROMIUM_BIN: `/var/task/${CHROMIUM_BIN_IN_BUNDLE}` },
+      copiedIntoBundle: [
+        { from: 'node_modules/playwright-core', to: 'node_modules/playwright-core', external: true },
+        { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
+      ],
+    });
+    bindTable(renderWorker, 'jobs', 'RO');
+    bindTable(renderWorker, 'pages', 'RW');
+    bindBucket(renderWorker, 'RW');
+    bindPageQueue(renderWorker);
+    fetchesPages(renderWorker);
+    renderWorker.addEnvironment(ENV.renderQueueUrl, renderQueue.queueUrl);
+    renderWorker.addEventSource(new SqsEventSource(renderQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    // Exhausted render messages are failed like exhausted page messages, by the same function.
+    deadLetterWorker.addEventSource(new SqsEventSource(renderDeadLetters, { batchSize: 10, reportBatchItemFailures: true }));
 
     // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
     const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });
@@ -173,6 +237,10 @@ export class CrawlServiceStack extends Stack {
     bindTable(preview, 'rateLimits', 'RW');
     fetchesPages(preview);
 
+    // The console only names the download host (S3) in its Content-Security-Policy: no grant needed.
+    const webConsole = fn('ConsoleFunction', 'console', 'GET / and /console/{asset}: the web console', { memorySize: 256, timeout: Duration.seconds(10) });
+    webConsole.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
+
     const api = new CrawlApi(this, 'Api', {
       authorizer,
       throttle: { rateLimit: 50, burstLimit: 100 },
@@ -187,7 +255,30 @@ export class CrawlServiceStack extends Stack {
         { method: 'GET', path: 'v1/account', handler: getAccount },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
         { method: 'GET', path: 'v1/openapi.json', handler: openApi, public: true },
+        { method: 'GET', path: '/', handler: webConsole, public: true },
+        { method: 'GET', path: 'console/{asset}', handler: webConsole, public: true },
       ],
+    });
+
+    // Alarms to an SNS topic (e-mailed with `cdk deploy -c alarmEmail=ops@example.org`) and a dashboard.
+    const alarmEmail: unknown = this.node.tryGetContext('alarmEmail');
+    if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
+      throw new Error(`alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
+    }
+    const observability = new Observability(this, 'Observability', {
+      // Every function of the stack by its construct id, so a new one gets its alarms and graphs too.
+      functions: Object.fromEntries(
+        this.node.findAll().filter((construct) => construct instanceof CrawlFunction).map((crawlFunction) => [crawlFunction.node.id.replace(/Function$/, ''), crawlFunction as CrawlFunction]),
+      ),
+      pageQueue,
+      deadLetterQueue: deadLetters,
+      renderQueue,
+      renderDeadLetterQueue: renderDeadLetters,
+      parkingQueue: parkedDeadLetters,
+      stateMachine: workflow.stateMachine,
+      api: api.restApi,
+      tables: Object.values(tables),
+      alarmEmail: alarmEmail as string | undefined,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: api.restApi.url });
@@ -197,5 +288,13 @@ export class CrawlServiceStack extends Stack {
     new CfnOutput(this, 'JobsTableName', { value: storage.jobs.tableName });
     new CfnOutput(this, 'ArtifactsBucketName', { value: storage.artifacts.bucketName });
     new CfnOutput(this, 'StateMachineArn', { value: workflow.stateMachine.stateMachineArn });
+    // What the admin CLI's operations commands (docs/operations.md) need besides the tables above.
+    new CfnOutput(this, 'PagesTableName', { value: storage.pages.tableName });
+    new CfnOutput(this, 'BlockedSitesTableName', { value: storage.blockedSites.tableName });
+    new CfnOutput(this, 'PageQueueUrl', { value: pageQueue.queueUrl });
+    new CfnOutput(this, 'PageDeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'DeadLetterParkingQueueUrl', { value: parkedDeadLetters.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: observability.dashboard.dashboardName });
   }
 }

@@ -16,6 +16,8 @@ export class Storage extends Construct {
   readonly jobs: dynamodb.Table;
   readonly pages: dynamodb.Table;
   readonly rateLimits: dynamodb.Table;
+  /** Sites whose owners asked not to be crawled, by host (an operator's list). */
+  readonly blockedSites: dynamodb.Table;
   readonly artifacts: s3.Bucket;
 
   constructor(scope: Construct, id: string) {
@@ -48,6 +50,7 @@ export class Storage extends Construct {
     });
     this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
     this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
+    this.blockedSites = table('BlockedSites', 'host');
 
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -63,6 +66,9 @@ export class Storage extends Construct {
       versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'artifacts/',
+      // The console fetches documents over 4 MiB from their presigned URL (the API redirects there).
+      // Any origin: objects are readable only through a presigned URL, which is the secret.
+      cors: [{ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: 'jobs/', expiration: Duration.days(JOB_RETENTION_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },

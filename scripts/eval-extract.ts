@@ -9,39 +9,16 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { exportPage } from '../lambdas/core/export.js';
 import { documentBaseUrl, resolveHttpUrl } from '../lambdas/core/html.js';
 import { extractLinks } from '../lambdas/core/links.js';
 import { normalizeUrl } from '../lambdas/core/urls.js';
+import { corpusDir, loadPages, type Page } from './article-corpus.js';
 
 const TARGET_F1 = 0.9;
 /** Published in the benchmark's README for the reference outputs shipped with the corpus. */
 const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
-
-interface Page {
-  id: string;
-  url: string;
-  html: string;
-  articleBody: string;
-}
-
-function corpusDir(argument: string | undefined): string {
-  if (!argument) throw new Error('usage: npm run eval:extract -- <corpus dir>');
-  const nested = join(argument, 'article-extraction');
-  return existsSync(nested) ? nested : argument;
-}
-
-function loadPages(dir: string): Page[] {
-  const truth = JSON.parse(readFileSync(join(dir, 'ground-truth.json'), 'utf8')) as Record<string, { articleBody: string; url: string }>;
-  return Object.entries(truth).map(([id, { url, articleBody }]) => ({
-    id,
-    url,
-    articleBody,
-    html: gunzipSync(readFileSync(join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
-  }));
-}
 
 // ---- the benchmark's metric ----
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
 import { EXPORT_FORMATS } from '../core/export.js';
+import { RENDER_MODES } from '../core/render-decision.js';
 import type { Plan } from '../domain/accounts.js';
 import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
 import { isJsonObject } from './http.js';
@@ -59,6 +60,12 @@ function boundedIntSchema(min: number, max: number, defaultValue: number) {
 
 export const concurrencySchema = boundedIntSchema(1, 20, 5).meta({ description: 'Fetches in flight at once for this job.' });
 
+/** Render pages in a headless browser only where the static HTML is a script-built shell. */
+const renderSchema = z
+  .enum(RENDER_MODES, { error: 'must be auto, always or never' })
+  .default('auto')
+  .meta({ description: '`auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.' });
+
 /** The fields every mode accepts. */
 export const commonShape = {
   url: publicHttpsUrlSchema,
@@ -66,6 +73,7 @@ export const commonShape = {
   respect_robots: flagSchema('Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).'),
   check_tos: flagSchema("Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one."),
   only_main_content: flagSchema('Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.'),
+  render: renderSchema,
 };
 
 const singleSchema = z

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobRecordSchema, type JobError, type JobListPosition, type JobRecord, type JobStatus } from '../domain/job.js';
 import { dynamo } from './clients.js';
 import { conditionHeld } from './conditional.js';
@@ -17,10 +17,42 @@ export async function getJob(jobId: string): Promise<JobRecord | undefined> {
   return Item ? JobRecordSchema.parse(Item) : undefined;
 }
 
+/** Every job still queued or running (a scan: for the local runtime's restart and operators' tools). */
+export async function* openJobs(): AsyncGenerator<JobRecord> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: '#status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued', ':running': 'running' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) yield JobRecordSchema.parse(item);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
 /** Another user's job is reported as absent, so job ids leak nothing (CONTRACT 1). */
 export async function getJobOfUser(jobId: string, userId: string): Promise<JobRecord | undefined> {
   const job = await getJob(jobId);
   return job && job.user_id === userId ? job : undefined;
+}
+
+/** Remembers that a host served script-built shells at a depth (`render: auto`, see `shellHostMark`). */
+export async function addShellHostMark(jobId: string, mark: string): Promise<void> {
+  await conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression: 'ADD render_hosts :mark',
+      ConditionExpression: 'attribute_exists(job_id)',
+      ExpressionAttributeValues: { ':mark': new Set([mark]) },
+    }),
+  );
 }
 
 // Each query reads at most this many jobs, and a page takes at most this many queries, so a status

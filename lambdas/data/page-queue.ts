@@ -1,9 +1,12 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import { sqs } from './clients.js';
 import { requireEnv } from './env.js';
 
-/** A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger. */
+/**
+ * A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger.
+ * The render queue carries the same messages, for pages handed to the browser.
+ */
 export const PageMessageSchema = z.object({
   job_id: z.string(),
   depth: z.number().int().min(0),
@@ -11,10 +14,13 @@ export const PageMessageSchema = z.object({
 });
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
-export async function sendPageMessage(message: PageMessage, delaySeconds = 0): Promise<void> {
+/** The page queue, or the render queue of pages handed to the browser. */
+export type PageQueue = 'pageQueueUrl' | 'renderQueueUrl';
+
+export async function sendPageMessage(message: PageMessage, delaySeconds = 0, queue: PageQueue = 'pageQueueUrl'): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
-      QueueUrl: requireEnv('pageQueueUrl'),
+      QueueUrl: requireEnv(queue),
       MessageBody: JSON.stringify(message),
       DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
     }),
@@ -27,4 +33,29 @@ export function parsePageMessage(body: string) {
   } catch {
     return PageMessageSchema.safeParse(undefined);
   }
+}
+
+/**
+ * Moves up to `max` messages from one queue to another, each sent before it is deleted (so a crash
+ * repeats a message rather than losing it). Only visible messages move; returns how many did.
+ */
+export async function moveMessages(fromUrl: string, toUrl: string, max: number): Promise<number> {
+  let moved = 0;
+  while (moved < max) {
+    const { Messages = [] } = await sqs().send(
+      new ReceiveMessageCommand({ QueueUrl: fromUrl, MaxNumberOfMessages: Math.min(10, max - moved), WaitTimeSeconds: 0, VisibilityTimeout: 60 }),
+    );
+    if (Messages.length === 0) break;
+    for (const message of Messages) {
+      await sqs().send(new SendMessageCommand({ QueueUrl: toUrl, MessageBody: message.Body ?? '' }));
+      await sqs().send(new DeleteMessageCommand({ QueueUrl: fromUrl, ReceiptHandle: message.ReceiptHandle }));
+      moved += 1;
+    }
+  }
+  return moved;
+}
+
+/** Makes a received message reappear after `seconds` (a retry with backoff) instead of the queue's timeout. */
+export async function redeliverLater(queue: PageQueue, receiptHandle: string, seconds: number): Promise<void> {
+  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: requireEnv(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../core/export.js';
+import { RENDER_MODES } from '../core/render-decision.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -29,6 +30,13 @@ export const JobRecordSchema = z.object({
   respect_robots: z.boolean(),
   check_tos: z.boolean(),
   only_main_content: z.boolean(),
+  /** Records made before rendering existed have none: they never rendered. */
+  render: z.enum(RENDER_MODES).default('never'),
+  /**
+   * `host@depth` for each host found to serve script-built shells at that depth (`render: auto`):
+   * from the next level on, that host's pages go straight to the browser.
+   */
+  render_hosts: z.set(z.string()).optional(),
   max_depth: z.number(),
   max_pages: z.number(),
   concurrency: z.number(),
@@ -42,13 +50,25 @@ export const JobRecordSchema = z.object({
   finished_at: z.string().nullable(),
   /** Epoch seconds; DynamoDB TTL removes the record after the retention period. */
   expires_at: z.number(),
-  /** The level being crawled: its depth, number of ledger entries, and lanes (fetches in flight). */
-  level: z.object({ depth: z.number(), size: z.number(), lanes: z.number() }).nullable(),
+  /**
+   * The level being crawled: its depth, number of ledger entries, lanes (fetches in flight), and
+   * what CheckLevel last saw of its activity (to notice a stalled level).
+   */
+  level: z
+    .object({
+      depth: z.number(),
+      size: z.number(),
+      lanes: z.number(),
+      watch: z.object({ activity: z.number(), since: z.number() }).optional(),
+    })
+    .nullable(),
   /** Fetchable pages queued so far; the budget left is max_pages minus this. */
   pages_planned: z.number(),
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
   results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+  /** The reconciler's last look at an open job's progress, for stall detection (domain/stall.ts). */
+  progress_watch: z.object({ pages_done: z.number(), depth: z.number().nullable(), status: z.string(), since: z.string() }).optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -116,6 +136,7 @@ export const PublicJobSchema = z
     respect_robots: z.boolean(),
     check_tos: z.boolean(),
     only_main_content: z.boolean(),
+    render: z.enum(RENDER_MODES).meta({ description: 'When pages are rendered in a headless browser: `auto`, `always` or `never`.' }),
     max_depth: z.int(),
     max_pages: z.int(),
     concurrency: z.int(),
@@ -145,6 +166,7 @@ export const PublicJobSchema = z
         respect_robots: true,
         check_tos: true,
         only_main_content: true,
+        render: 'auto',
         max_depth: 3,
         max_pages: 50,
         concurrency: 5,
@@ -171,6 +193,7 @@ export function publicView(job: JobRecord): PublicJob {
     respect_robots: job.respect_robots,
     check_tos: job.check_tos,
     only_main_content: job.only_main_content,
+    render: job.render,
     max_depth: job.max_depth,
     max_pages: job.max_pages,
     concurrency: job.concurrency,

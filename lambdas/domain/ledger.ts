@@ -19,6 +19,10 @@ export interface LedgerEntry {
   final_url?: string;
   title?: string;
   bytes?: number;
+  /** The exported content is the DOM after the page's scripts ran (CONTRACT 9). */
+  rendered?: boolean;
+  /** Set when the page worker hands the page to the render worker (`render`): it is the browser's now. */
+  stage?: 'render';
   attempts?: number;
   lease_until?: number;
 }
@@ -65,10 +69,11 @@ export const PublicLedgerEntrySchema = z
     http_status: z.int().nullable(),
     title: z.string().nullable(),
     bytes: z.int().nullable().meta({ description: "Size of the page's export." }),
+    rendered: z.boolean().meta({ description: 'Whether the page was rendered in a headless browser.' }),
   })
   .meta({
     id: 'LedgerEntry',
-    examples: [{ url: 'https://example.com/a', final_url: 'https://example.com/a', depth: 1, status: 'crawled', reason: null, http_status: 200, title: 'A', bytes: 5120 }],
+    examples: [{ url: 'https://example.com/a', final_url: 'https://example.com/a', depth: 1, status: 'crawled', reason: null, http_status: 200, title: 'A', bytes: 5120, rendered: false }],
   });
 export type PublicLedgerEntry = z.infer<typeof PublicLedgerEntrySchema>;
 
@@ -82,5 +87,6 @@ export function publicLedgerEntry(entry: LedgerEntry): PublicLedgerEntry {
     http_status: entry.http_status ?? null,
     title: entry.title ?? null,
     bytes: entry.bytes ?? null,
+    rendered: entry.rendered ?? false,
   };
 }

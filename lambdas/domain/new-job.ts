@@ -21,6 +21,7 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     respect_robots: request.respect_robots,
     check_tos: request.check_tos,
     only_main_content: request.only_main_content,
+    render: request.render,
     ...limits,
     ...(request.mode === 'select' ? { pages_total: request.urls.length } : {}),
     progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },

@@ -1,35 +1,34 @@
 import { decodeHtml } from '../core/charset.js';
 import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
+import { goesStraightToBrowser, judgeStaticHtml, shellHostMark } from '../core/render-decision.js';
 import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
-import { getJob } from '../data/jobs.js';
-import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
-import type { PageMessage } from '../data/page-queue.js';
+import { addShellHostMark, getJob } from '../data/jobs.js';
+import { acquireLease, finishEntry, getEntry, handOverToRenderer, releaseLease, type FinalFields } from '../data/ledger.js';
+import { sendPageMessage, type PageMessage } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
+import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
+import { RenderError, type Renderer } from '../render/browser.js';
 import { sharedFetcher } from './fetcher.js';
-import { releaseNextInLane } from './lane.js';
+import { pageLeaseMs, releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
-
-/** How long a worker owns a page; past it, a redelivered message may take the page over. */
-export function pageLeaseMs(): number {
-  return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
-}
 
 export type PageTaskOutcome = { retryInSeconds?: undefined } | { retryInSeconds: number };
 
 /**
  * Crawls one ledger entry. A duplicate delivery finds the page taken or done and only makes sure
  * the lane goes on; a transient failure gives the page back and asks for a later retry.
+ * The page worker runs it without a renderer and hands pages that need a browser to the render
+ * worker, which runs it with one: the same lease, retry, cancel and lane rules hold for both.
  */
-export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome> {
+export async function runPageTask(message: PageMessage, renderer?: Renderer): Promise<PageTaskOutcome> {
   const job = await getJob(message.job_id);
   if (!job || isTerminal(job.status) || job.level?.depth !== message.depth) return {};
   if (job.cancel_requested) {
@@ -37,11 +36,25 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
     return {};
   }
 
-  // Not taken: another worker holds the page, or it is done and has released its successor.
+  // Not taken: another worker holds the page, or it is done and has released its successor, or it
+  // was skipped when the level was planned (robots.txt), where no worker did, so this one does.
   const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-  if (!entry) return {};
+  if (!entry) {
+    const current = await getEntry(job.job_id, message.depth, message.index);
+    if (current && isFinal(current.status) && !current.attempts) await releaseNextInLane(job, message.depth, message.index);
+    return {};
+  }
+  if (!renderer && goesStraightToBrowser(job, entry)) {
+    await handOver(entry);
+    return {};
+  }
 
-  const outcome = await crawlPage(job, entry);
+  const outcome = await crawlPage(job, entry, renderer);
+  if (outcome === 'shell') {
+    await addShellHostMark(job.job_id, shellHostMark(entry.url, entry.depth));
+    await handOver(entry);
+    return {};
+  }
   if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
     await releaseLease(job.job_id, entry.depth, entry.index);
     return { retryInSeconds: outcome.retryInSeconds };
@@ -52,9 +65,16 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
   return {};
 }
 
-type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: FinalFields };
+/** The ledger first, then the message: a crash in between leaves the page message to be redelivered. */
+async function handOver(entry: LedgerEntry): Promise<void> {
+  if (await handOverToRenderer(entry.job_id, entry.depth, entry.index)) {
+    await sendPageMessage({ job_id: entry.job_id, depth: entry.depth, index: entry.index }, 0, 'renderQueueUrl');
+  }
+}
 
-async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutcome> {
+type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: FinalFields } | 'shell';
+
+async function crawlPage(job: JobRecord, entry: LedgerEntry, renderer: Renderer | undefined): Promise<CrawlOutcome> {
   let document: FetchedDocument;
   try {
     document = await sharedFetcher()(entry.url, { allowRedirect: refuseOffSiteRedirect });
@@ -78,7 +98,17 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutco
     return { ...base, status: 'skipped', reason: 'robots_disallowed' };
   }
 
-  const html = decodeHtml(document.body, document.headers['content-type']);
+  let html = decodeHtml(document.body, document.headers['content-type']);
+  if (!renderer && job.render === 'auto' && judgeStaticHtml(html, document.finalUrl).shell) return 'shell';
+  if (renderer) {
+    try {
+      html = (await renderer.render({ url: document.finalUrl, status: document.status, headers: document.headers, body: document.body })).html;
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      const final: FinalFields = { ...base, status: 'failed', reason: error.reason, rendered: true };
+      return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : final;
+    }
+  }
   const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats: job.export_formats });
   let bytes = 0;
   for (const format of job.export_formats) {
@@ -90,7 +120,7 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutco
     await putJson(artifactKeys.pageLinks(job.job_id, entry.depth, entry.index), discoverLinks(html, document.finalUrl, job.url).links);
   }
   // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
-  return { ...base, status: 'crawled', title: exported.title, bytes, ...(exported.truncated ? { reason: 'truncated' } : {}) };
+  return { ...base, status: 'crawled', title: exported.title, bytes, rendered: renderer !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
 }
 
 /** 2 s, 4 s, 8 s … between attempts. */

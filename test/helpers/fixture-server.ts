@@ -1,5 +1,7 @@
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { createTestCa, type TestCa } from './tls.js';
 
@@ -8,8 +10,10 @@ export type Handler = (request: IncomingMessage, response: ServerResponse) => vo
 export interface FixtureSite {
   port: number;
   caPem: string;
-  /** Every request the site received, in order. */
+  /** Every request the site received, in order, WebSocket upgrades included (they are refused). */
   requests: IncomingMessage[];
+  /** Every TLS connection attempt: the name the client asked for (SNI), none for an address. */
+  connections: Array<{ servername: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -22,11 +26,19 @@ export async function startFixtureSite(hostnames: string[], handler: Handler, ca
     requests.push(request);
     handler(request, response);
   });
+  const connections: FixtureSite['connections'] = [];
+  server.on('secureConnection', (socket: TLSSocket) => connections.push({ servername: socket.servername || undefined }));
+  server.on('tlsClientError', () => connections.push({ servername: undefined }));
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    requests.push(request);
+    socket.destroy();
+  });
   const port = await listen(server);
   return {
     port,
     caPem,
     requests,
+    connections,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

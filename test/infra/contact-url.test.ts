@@ -18,6 +18,7 @@ describe('contactUrl context', () => {
     expect(handlersWithContactUrl({ contactUrl: 'https://crawler.example.org/about' })).toEqual({
       'crawl-preflight': 'https://crawler.example.org/about',
       'page-worker': 'https://crawler.example.org/about',
+      'render-worker': 'https://crawler.example.org/about',
       'sitemap-preview': 'https://crawler.example.org/about',
     });
   });

@@ -27,7 +27,7 @@ const handlersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const DYNAMODB_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLInsert', 'dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'];
 const S3_WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
-type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits';
+type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites';
 
 /** The tables each function may write: the least-privilege design of the service, one row per handler. */
 const TABLE_WRITES: Record<string, TableName[]> = {
@@ -37,6 +37,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
   'page-worker': ['jobs', 'pages'],
+  // Reads the job; writes only its page's ledger entry.
+  'render-worker': ['pages'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
   authorizer: [],
@@ -50,11 +52,12 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'account-get': ['users'],
   'openapi-get': [],
   'sitemap-preview': ['rateLimits'],
+  console: [],
 };
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
-const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
-const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter'];
+const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'render-worker', 'jobs-create'];
+const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'render-worker', 'page-dead-letter'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
@@ -67,13 +70,19 @@ const ROUTES: Record<string, string> = {
   'GET /v1/account': 'account-get',
   'GET /v1/openapi.json': 'openapi-get',
   'GET /v1/sitemap/preview': 'sitemap-preview',
+  'GET /': 'console',
+  'GET /console/{asset}': 'console',
 };
+/** The only routes served without the authorizer: the console's page and files, and the OpenAPI document. */
+const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}', 'GET /v1/openapi.json'];
 
 let template: Template;
 let tableIds: Record<TableName, string>;
 let artifactsId: string;
 let pageQueueId: string;
 let deadLetterQueueId: string;
+let renderQueueId: string;
+let renderDeadLetterQueueId: string;
 let stateMachineId: string;
 let restApiId: string;
 let fns: ReturnType<typeof functionsByHandler>;
@@ -100,10 +109,13 @@ beforeAll(() => {
     jobs: logicalIdOf(storage.jobs),
     pages: logicalIdOf(storage.pages),
     rateLimits: logicalIdOf(storage.rateLimits),
+    blockedSites: logicalIdOf(storage.blockedSites),
   };
   artifactsId = logicalIdOf(storage.artifacts);
   pageQueueId = logicalIdOf(stack.node.findChild('PageQueue') as Queue);
   deadLetterQueueId = logicalIdOf(stack.node.findChild('PageDeadLetterQueue') as Queue);
+  renderQueueId = logicalIdOf(stack.node.findChild('RenderQueue') as Queue);
+  renderDeadLetterQueueId = logicalIdOf(stack.node.findChild('RenderDeadLetterQueue') as Queue);
   stateMachineId = logicalIdOf(workflow.stateMachine);
   restApiId = logicalIdOf(api.restApi);
   fns = functionsByHandler(template);
@@ -111,13 +123,15 @@ beforeAll(() => {
 
 describe('resource counts', () => {
   it.each([
-    ['AWS::DynamoDB::Table', 6],
-    ['AWS::SQS::Queue', 2],
+    ['AWS::DynamoDB::Table', 7],
+    ['AWS::SQS::Queue', 5],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 10],
-    ['AWS::Lambda::Function', 19],
+    ['AWS::ApiGateway::Method', 12],
+    ['AWS::Lambda::Function', 21],
+    ['AWS::SNS::Topic', 1],
+    ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -181,6 +195,12 @@ describe('DynamoDB tables', () => {
 });
 
 describe('artefact bucket', () => {
+  it('lets a browser read, and only read, what a presigned download URL names (the console follows the result redirect)', () => {
+    expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'] })] },
+    });
+  });
+
   it('blocks public access, encrypts, logs access and expires job artefacts', () => {
     expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -235,9 +255,9 @@ describe('SQS', () => {
     });
   });
 
-  it('both queues are encrypted and deny requests that do not use TLS', () => {
+  it('every queue is encrypted and denies requests that do not use TLS', () => {
     template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const queueId of [pageQueueId, deadLetterQueueId]) {
+    for (const queueId of [pageQueueId, deadLetterQueueId, renderQueueId, renderDeadLetterQueueId]) {
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: queueId }],
         PolicyDocument: {
@@ -264,21 +284,48 @@ describe('SQS', () => {
     });
   });
 
-  it('the dead-letter consumer reads the dead-letter queue', () => {
+  it('the dead-letter consumer reads both dead-letter queues', () => {
+    for (const queueId of [deadLetterQueueId, renderDeadLetterQueueId]) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        FunctionName: { Ref: fn('page-dead-letter').logicalId },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('the render queue has the page queue’s delivery rules: 3 receives, then its own dead-letter queue; invisible longer than the render worker runs', () => {
+    expectResourceLike(template, renderQueueId, 'AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [renderDeadLetterQueueId, 'Arn'] }, maxReceiveCount: 3 },
+    });
+    expect(resources(template)[renderQueueId]?.Properties?.VisibilityTimeout as number).toBeGreaterThan(fn('render-worker').properties.Timeout as number);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [deadLetterQueueId, 'Arn'] },
-      FunctionName: { Ref: fn('page-dead-letter').logicalId },
+      EventSourceArn: { 'Fn::GetAtt': [renderQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('render-worker').logicalId },
+      BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('only the page worker hands pages to the render queue', () => {
+    const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(renderQueueId)).map(([handler]) => handler);
+    expect(senders).toEqual(['page-worker']);
   });
 });
 
 describe('Lambda functions', () => {
-  it('all run Node.js 22 on arm64 with active tracing', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', {
-      Architectures: ['arm64'],
-      Runtime: 'nodejs22.x',
-      TracingConfig: { Mode: 'Active' },
+  it('all run Node.js 22 with active tracing, on arm64 but for the render worker', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', TracingConfig: { Mode: 'Active' } });
+    for (const [handler, { properties }] of fns) {
+      expect(properties.Architectures, handler).toEqual([handler === 'render-worker' ? 'x86_64' : 'arm64']);
+    }
+  });
+
+  it('the render worker has the memory and disk the browser needs, and finds its Chromium in its bundle', () => {
+    expect(fn('render-worker').properties).toMatchObject({
+      MemorySize: 2048,
+      EphemeralStorage: { Size: 1024 },
+      Environment: { Variables: expect.objectContaining({ CRAWL_CHROMIUM_BIN: '/var/task/chromium-bin' }) },
     });
   });
 
@@ -352,13 +399,40 @@ describe('state machine', () => {
 });
 
 describe('REST API', () => {
-  it('puts every method behind the Lambda authorizer, except the OpenAPI document', () => {
+  type MethodProperties = { HttpMethod: string; ResourceId: { Ref?: string }; AuthorizationType: string; AuthorizerId?: unknown; Integration: { Type: string; Uri: unknown } };
+
+  /** Every method as `GET /v1/jobs/{id}`, with its properties. */
+  function methodsByRoute(): Map<string, MethodProperties> {
+    const all = resources(template);
+    const pathOf = (resourceId: string | undefined): string => {
+      // The root resource is referenced through the RestApi's RootResourceId attribute, not a Ref.
+      if (resourceId === undefined) return '';
+      const resource = all[resourceId];
+      if (!resource) throw new Error(`no resource ${resourceId}`);
+      const parent = resource.Properties?.ParentId as { Ref?: string };
+      return `${pathOf(parent.Ref)}/${resource.Properties?.PathPart as string}`;
+    };
+    const methods = new Map<string, MethodProperties>();
+    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+      const props = (method as { Properties: MethodProperties }).Properties;
+      methods.set(`${props.HttpMethod} ${pathOf(props.ResourceId.Ref) || '/'}`, props);
+    }
+    return methods;
+  }
+
+  it('puts every method behind the Lambda authorizer, but the console page and its files and the OpenAPI document', () => {
     const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
-    const openApiTarget = JSON.stringify({ 'Fn::GetAtt': [fn('openapi-get').logicalId, 'Arn'] });
-    const methods = Object.values(template.findResources('AWS::ApiGateway::Method')) as Array<{ Properties: Record<string, unknown> }>;
-    const [publicMethods, guarded] = [methods.filter((m) => JSON.stringify(m.Properties.Integration).includes(openApiTarget)), methods.filter((m) => !JSON.stringify(m.Properties.Integration).includes(openApiTarget))];
-    expect(publicMethods.map((m) => m.Properties.AuthorizationType)).toEqual(['NONE']);
-    for (const method of guarded) expect(method.Properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+    const methods = methodsByRoute();
+    for (const [route, props] of methods) {
+      if (PUBLIC_ROUTES.includes(route)) {
+        expect(props.AuthorizationType, route).toBe('NONE');
+        expect(props.AuthorizerId, route).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType, route).toBe('CUSTOM');
+        expect(props.AuthorizerId, route).toEqual({ Ref: authorizerId });
+      }
+    }
+    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
@@ -377,27 +451,18 @@ describe('REST API', () => {
   });
 
   it('routes each method and path to its handler through a proxy integration', () => {
-    const all = resources(template);
-    const pathOf = (resourceId: string): string => {
-      const resource = all[resourceId];
-      if (!resource) throw new Error(`no resource ${resourceId}`);
-      const parent = resource.Properties?.ParentId as { Ref?: string };
-      const part = resource.Properties?.PathPart as string;
-      return parent.Ref ? `${pathOf(parent.Ref)}/${part}` : `/${part}`;
-    };
     const routes: Record<string, string | undefined> = {};
-    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
-      const props = (method as { Properties: { HttpMethod: string; ResourceId: { Ref: string }; Integration: { Type: string; Uri: unknown } } }).Properties;
+    for (const [route, props] of methodsByRoute()) {
       expect(props.Integration.Type).toBe('AWS_PROXY');
       const target = [...fns].find(([, f]) => JSON.stringify(props.Integration.Uri).includes(JSON.stringify({ 'Fn::GetAtt': [f.logicalId, 'Arn'] })));
-      routes[`${props.HttpMethod} ${pathOf(props.ResourceId.Ref)}`] = target?.[0];
+      routes[route] = target?.[0];
     }
     expect(routes).toEqual(ROUTES);
   });
 
-  it('has exactly the routes the OpenAPI document describes', () => {
+  it('has exactly the API routes the OpenAPI document describes (the console page is not one)', () => {
     const documented = Object.entries(buildOpenApiDocument().paths ?? {}).flatMap(([route, methods]) => Object.keys(methods ?? {}).map((method) => `${method.toUpperCase()} ${route}`));
-    expect(documented.sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(documented.sort()).toEqual(Object.keys(ROUTES).filter((route) => route.includes(' /v1/')).sort());
   });
 
   it('the stage throttles and writes access logs', () => {
@@ -491,6 +556,11 @@ describe('IAM least privilege', () => {
     expect(resourcesAllowed(template, fn('jobs-get').roleId, ['dynamodb:GetItem'])).toEqual(new Set([tableIds.jobs]));
   });
 
+  it('only Preflight reads the blocked sites, and no function changes them (the admin CLI does)', () => {
+    const readers = [...fns.keys()].filter((handler) => resourcesAllowed(template, fn(handler).roleId, ['dynamodb:BatchGetItem', 'dynamodb:GetItem']).has(tableIds.blockedSites));
+    expect(readers).toEqual(['crawl-preflight']);
+  });
+
   it('ListJobs only reads the Jobs table and its by_user index', () => {
     const roleId = fn('jobs-list').roleId;
     expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
@@ -515,6 +585,11 @@ describe('IAM least privilege', () => {
     expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
     expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:Query'])).toEqual(new Set([tableIds.apiKeys, tableIds.users]));
     expect(resourcesAllowed(template, roleId, [...S3_WRITES, 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('the public console function may touch no table, object, queue or state machine', () => {
+    const actions = statementsOfRole(template, fn('console').roleId).flatMap(actionsOf);
+    expect(actions.filter((action) => /^(dynamodb|s3|sqs|states|kms):/i.test(action) || action === '*')).toEqual([]);
   });
 
   it('only CreateJob can start a crawl execution', () => {

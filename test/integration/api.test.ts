@@ -25,7 +25,7 @@ const INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const CREATION_FIELDS = ['id', 'status', 'url', 'mode', 'links'];
 const RECORD_FIELDS = [
-  'id', 'status', 'url', 'mode', 'export_formats', 'respect_robots', 'check_tos', 'only_main_content', 'max_depth', 'max_pages', 'concurrency',
+  'id', 'status', 'url', 'mode', 'export_formats', 'respect_robots', 'check_tos', 'only_main_content', 'render', 'max_depth', 'max_pages', 'concurrency',
   'progress', 'cancel_requested', 'error', 'quota', 'created_at', 'started_at', 'finished_at', 'links',
 ];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -121,7 +121,8 @@ describe('authentication', () => {
     for (const [method, route] of [
       ['GET', '/v1/nothing-here'],
       ['GET', '/v2/jobs'],
-      ['GET', '/'],
+      // GET / is the web console; the root has no other method.
+      ['POST', '/'],
       ['PUT', '/v1/jobs'],
       ['PATCH', `/v1/jobs/${randomUUID()}`],
       ['GET', `/v1/jobs/${randomUUID()}/unknown`],
@@ -224,6 +225,7 @@ describe('jobs', () => {
       respect_robots: true,
       check_tos: false,
       only_main_content: true,
+      render: 'auto',
       max_depth: 1,
       max_pages: 10,
       concurrency: 5,
@@ -273,6 +275,7 @@ describe('jobs', () => {
         http_status: 200,
         title: ['Home', 'A', 'B'][i],
         bytes: expect.any(Number),
+        rendered: false,
       })),
     );
     expectError(await runtime.request('GET', `/v1/jobs/${id}/pages?limit=0`, { key: KEYS.pro }), 422, 'validation_error');

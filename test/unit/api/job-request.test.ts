@@ -60,13 +60,21 @@ describe('common fields', () => {
     expect(namedFields(rejection({ mode: 'single', url: ['https://example.com/'] }))).toEqual(['url']);
   });
 
-  it('applies the defaults: markdown export, robots, terms check and main content only', () => {
+  it('applies the defaults: markdown export, robots, terms check, main content only, render where needed', () => {
     expect(parseCreateJobRequest(single)).toMatchObject({
       export_formats: ['markdown'],
       respect_robots: true,
       check_tos: true,
       only_main_content: true,
+      render: 'auto',
     });
+  });
+
+  it('accepts render auto, always and never in every mode, and nothing else', () => {
+    for (const body of [single, full, select]) {
+      for (const render of ['auto', 'always', 'never']) expect(parseCreateJobRequest({ ...body, render })).toMatchObject({ render });
+      for (const render of ['sometimes', true, 'AUTO', null]) expect(messageFor(rejection({ ...body, render }), 'render')).toBe('must be auto, always or never');
+    }
   });
 
   it('keeps the submitted url string as given', () => {
@@ -152,6 +160,7 @@ describe('mode single', () => {
       respect_robots: true,
       check_tos: true,
       only_main_content: true,
+      render: 'auto',
       max_depth: 0,
       max_pages: 1,
       concurrency: 1,
