@@ -44,8 +44,7 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
   const checkedFetch: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    // /health belongs to the local runtime, not to the API the document describes
-    if (url.origin !== new URL(runtime.url).origin || url.pathname === '/health') return response;
+    if (url.origin !== new URL(runtime.url).origin || !isApiPath(url.pathname)) return response;
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const text = await response.clone().text();
     const problems = openApi.problems({ method, path: `${url.pathname}${url.search}`, status: response.status, headers: response.headers, text });
@@ -106,4 +105,9 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The local runtime's /health and the web console's page and files are not the API the document describes. */
+function isApiPath(pathname: string): boolean {
+  return pathname !== '/health' && pathname !== '/' && !pathname.startsWith('/console/');
 }

@@ -48,9 +48,13 @@ describe('cdk-nag AwsSolutions', () => {
     expect(messages(failures)).toEqual([]);
   });
 
-  it('accepts a method without authorization (APIG4) only for the console page and its files', () => {
+  it('accepts a method without authorization (APIG4) only for the console page and its files and the OpenAPI document', () => {
     const suppressed = annotations.findInfo('*', Match.stringLikeRegexp('AwsSolutions-APIG4 was triggered but suppressed')).map((annotation) => annotation.id);
-    expect(suppressed.sort()).toEqual(['/WebCrawlService/Api/RestApi/Default/GET/Resource', '/WebCrawlService/Api/RestApi/Default/console/{asset}/GET/Resource']);
+    expect(suppressed.sort()).toEqual([
+      '/WebCrawlService/Api/RestApi/Default/GET/Resource',
+      '/WebCrawlService/Api/RestApi/Default/console/{asset}/GET/Resource',
+      '/WebCrawlService/Api/RestApi/Default/v1/openapi.json/GET/Resource',
+    ]);
   });
 
   it('every suppression is used by at least one finding', () => {
