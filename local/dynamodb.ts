@@ -5,6 +5,7 @@ import {
   DynamoDBClient,
   PutItemCommand,
   ResourceInUseException,
+  ResourceNotFoundException,
   ScanCommand,
   type AttributeValue,
   type GlobalSecondaryIndex,
@@ -76,6 +77,24 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, prop
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await waitForTableStatus(client, tableName, 'gone');
   await createTable(client, tableName, props);
+  await waitForTableStatus(client, tableName, 'ACTIVE');
   for (const item of items) await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
+}
+
+/** dynalite deletes and creates tables a moment after answering; items written before then are refused. */
+async function waitForTableStatus(client: DynamoDBClient, tableName: string, wanted: 'gone' | 'ACTIVE'): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const status = await client.send(new DescribeTableCommand({ TableName: tableName })).then(
+      ({ Table }) => Table?.TableStatus,
+      (error: unknown) => {
+        if (error instanceof ResourceNotFoundException) return 'gone';
+        throw error;
+      },
+    );
+    if (status === wanted) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`table ${tableName} did not become ${wanted}`);
 }
