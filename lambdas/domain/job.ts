@@ -30,6 +30,9 @@ export const JobRecordSchema = z.object({
   max_depth: z.number(),
   max_pages: z.number(),
   concurrency: z.number(),
+  /** `full` only: path filters as submitted (CONTRACT 9). */
+  include_paths: z.array(z.string()).optional(),
+  exclude_paths: z.array(z.string()).optional(),
   pages_total: z.number().optional(),
   progress: z.object({ pages_crawled: z.number(), pages_failed: z.number(), pages_skipped: z.number() }),
   cancel_requested: z.boolean(),
@@ -90,6 +93,7 @@ export function publicView(job: JobRecord) {
     max_pages: job.max_pages,
     concurrency: job.concurrency,
     ...(job.mode === 'select' ? { pages_total: job.pages_total } : {}),
+    ...(job.mode === 'full' ? { include_paths: job.include_paths ?? [], exclude_paths: job.exclude_paths ?? [] } : {}),
     progress: job.progress,
     cancel_requested: job.cancel_requested,
     error: job.error,

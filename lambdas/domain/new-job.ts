@@ -23,6 +23,7 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     only_main_content: request.only_main_content,
     ...limits,
     ...(request.mode === 'select' ? { pages_total: request.urls.length } : {}),
+    ...(request.mode === 'full' ? { include_paths: request.include_paths ?? [], exclude_paths: request.exclude_paths ?? [] } : {}),
     progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },
     cancel_requested: false,
     error: null,
