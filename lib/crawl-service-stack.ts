@@ -16,6 +16,9 @@ import { CrawlWorkflow } from './workflow.js';
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 
+/** One webhook POST may take 10 s; the rest is signing and recording. */
+const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
+
 type Access = 'RO' | 'RW' | 'WO';
 
 export class CrawlServiceStack extends Stack {
@@ -34,6 +37,21 @@ export class CrawlServiceStack extends Stack {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+    });
+
+    // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
+    // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
+    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
+      visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
     });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
@@ -70,6 +88,12 @@ export class CrawlServiceStack extends Stack {
       pageQueue.grantSendMessages(fn);
     };
 
+    /** Functions that end or start jobs announce them on the webhook queue. */
+    const bindWebhookQueue = (fn: CrawlFunction) => {
+      fn.addEnvironment(ENV.webhookQueueUrl, webhookQueue.queueUrl);
+      webhookQueue.grantSendMessages(fn);
+    };
+
     const fn = (id: string, handler: string, description: string, options: { timeout?: Duration; memorySize?: number } = {}) =>
       new CrawlFunction(this, id, { handler, description, ...options });
     // Site owners see this page in the crawler's User-Agent: `cdk deploy -c contactUrl=https://…`.
@@ -82,6 +106,7 @@ export class CrawlServiceStack extends Stack {
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
     bindBucket(preflight, 'RW');
+    bindWebhookQueue(preflight);
     fetchesPages(preflight);
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
     bindTable(planLevel, 'jobs', 'RW');
@@ -99,6 +124,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(finalize, 'jobs', 'RW');
     bindTable(finalize, 'pages', 'RW');
     bindTable(finalize, 'usage', 'RW');
+    bindWebhookQueue(finalize);
 
     const workflow = new CrawlWorkflow(this, 'Workflow', { preflight, planLevel, checkLevel, assemble, finalize });
 
@@ -118,11 +144,21 @@ export class CrawlServiceStack extends Stack {
     bindPageQueue(deadLetterWorker);
     deadLetterWorker.addEventSource(new SqsEventSource(deadLetters, { batchSize: 10, reportBatchItemFailures: true }));
 
+    const webhookWorker = fn('WebhookDeliveryFunction', 'webhook-delivery', 'Signs and POSTs one webhook delivery; queues the next attempt with backoff', { timeout: WEBHOOK_WORKER_TIMEOUT });
+    bindTable(webhookWorker, 'jobs', 'RW');
+    // RW: a user stored before webhooks existed gets a signing secret on first use.
+    bindTable(webhookWorker, 'users', 'RW');
+    bindWebhookQueue(webhookWorker);
+    fetchesPages(webhookWorker);
+    webhookQueue.grantConsumeMessages(webhookWorker);
+    webhookWorker.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 1, reportBatchItemFailures: true }));
+
     // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
     const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });
     bindTable(reconciler, 'jobs', 'RW');
     bindTable(reconciler, 'pages', 'RO');
     bindTable(reconciler, 'usage', 'RW');
+    bindWebhookQueue(reconciler);
     new events.Rule(this, 'ExecutionEndedAbnormally', {
       eventPattern: {
         source: ['aws.states'],
@@ -148,6 +184,7 @@ export class CrawlServiceStack extends Stack {
     // A crawl that cannot be started is ended and settled on the spot.
     bindTable(createJob, 'pages', 'RO');
     bindBucket(createJob, 'WO');
+    bindWebhookQueue(createJob);
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);
 

@@ -3,6 +3,7 @@ import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
 import { EXPORT_FORMATS } from '../core/export.js';
 import { MAX_PATH_PATTERNS, pathPatternProblem } from '../core/path-filter.js';
 import type { Plan } from '../domain/accounts.js';
+import { MAX_WEBHOOK_METADATA_BYTES, WEBHOOK_EVENTS } from '../domain/webhook.js';
 import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
 import { isJsonObject } from './http.js';
 
@@ -58,12 +59,39 @@ function boundedIntSchema(min: number, max: number, defaultValue: number) {
 
 const concurrencySchema = boundedIntSchema(1, 20, 5);
 
+const webhookSchema = z
+  .strictObject(
+    {
+      url: publicHttpsUrlSchema.describe('Receiver: a public https URL; its addresses are checked again at every delivery.'),
+      events: z
+        .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}` }), { error: 'must be an array of events' })
+        .min(1, { error: 'must list at least one event' })
+        .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)))
+        .default([...WEBHOOK_EVENTS])
+        .describe('Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final.'),
+      metadata: z
+        .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+        .refine((metadata) => Buffer.byteLength(JSON.stringify(metadata)) <= MAX_WEBHOOK_METADATA_BYTES, {
+          error: `must be at most ${MAX_WEBHOOK_METADATA_BYTES} bytes as JSON`,
+        })
+        .default({})
+        .describe(`Any JSON object up to ${MAX_WEBHOOK_METADATA_BYTES} bytes, echoed in every delivery.`),
+    },
+    { error: 'must be an object {url, events, metadata}' },
+  )
+  .optional()
+  .describe(
+    'Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` ' +
+      'keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication.',
+  );
+
 const commonShape = {
   url: publicHttpsUrlSchema,
   export_formats: exportFormatsSchema,
   respect_robots: flagSchema,
   check_tos: flagSchema,
   only_main_content: flagSchema,
+  webhook: webhookSchema,
 };
 
 const singleSchema = z

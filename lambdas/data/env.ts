@@ -10,6 +10,7 @@ export const ENV = {
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   artifactsBucket: 'ARTIFACTS_BUCKET',
   pageQueueUrl: 'PAGE_QUEUE_URL',
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',
 } as const;
 

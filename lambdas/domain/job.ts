@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../core/export.js';
+import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookView } from './webhook.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -50,6 +51,9 @@ export const JobRecordSchema = z.object({
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
   results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+  webhook: WebhookSettingsSchema.optional(),
+  /** Written only by the webhook delivery worker, never by the crawl. */
+  webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -101,6 +105,7 @@ export function publicView(job: JobRecord) {
     created_at: job.created_at,
     started_at: job.started_at,
     finished_at: job.finished_at,
+    ...(job.webhook ? { webhook: webhookView(job.webhook, job.webhook_deliveries) } : {}),
     links: jobLinks(job.job_id),
   };
 }

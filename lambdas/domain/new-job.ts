@@ -34,5 +34,7 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     expires_at: Math.floor(now.getTime() / 1000) + input.retentionDays * DAY_SECONDS,
     level: null,
     pages_planned: 0,
+    // the map exists from the start, so deliveries can be recorded one event at a time
+    ...(request.webhook ? { webhook: request.webhook, webhook_deliveries: {} } : {}),
   };
 }

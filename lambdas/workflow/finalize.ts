@@ -4,6 +4,7 @@ import { settleReservation } from '../data/usage.js';
 import { isTerminal, type JobRecord, type JobStatus } from '../domain/job.js';
 import { countStatuses, type LedgerStatus } from '../domain/ledger.js';
 import { pagesToCharge } from '../domain/quota.js';
+import { announceEnd } from './webhook-delivery.js';
 
 /**
  * Ends a job and settles its quota, exactly once however often it is called: the terminal status
@@ -27,6 +28,8 @@ export async function finalizeJob(jobId: string, failure?: { message: string }):
   if (!job.quota.settled) await settleReservation({ userId: job.user_id, period: job.quota.period, jobId, reserved: job.quota.reserved, charged });
   const ended = await finishJob(jobId, status, { finished_at: new Date().toISOString(), progress, charged });
   if (!ended && !job.quota.settled) await markSettled(jobId, charged);
+  // Only now are the result, the status and the charge final, which the webhook promises.
+  await announceEnd(jobId);
   return status;
 }
 

@@ -35,6 +35,7 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-check-level': ['jobs', 'pages'],
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
+  'webhook-delivery': ['jobs', 'users'],
   'page-worker': ['jobs', 'pages'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
@@ -51,6 +52,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
 const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
 const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter'];
+/** Functions that start or end jobs announce them; the delivery worker queues its own retries. */
+const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'webhook-delivery'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
@@ -67,6 +70,8 @@ let tableIds: Record<TableName, string>;
 let artifactsId: string;
 let pageQueueId: string;
 let deadLetterQueueId: string;
+let webhookQueueId: string;
+let webhookDeadLetterQueueId: string;
 let stateMachineId: string;
 let restApiId: string;
 let fns: ReturnType<typeof functionsByHandler>;
@@ -97,6 +102,8 @@ beforeAll(() => {
   artifactsId = logicalIdOf(storage.artifacts);
   pageQueueId = logicalIdOf(stack.node.findChild('PageQueue') as Queue);
   deadLetterQueueId = logicalIdOf(stack.node.findChild('PageDeadLetterQueue') as Queue);
+  webhookQueueId = logicalIdOf(stack.node.findChild('WebhookQueue') as Queue);
+  webhookDeadLetterQueueId = logicalIdOf(stack.node.findChild('WebhookDeadLetterQueue') as Queue);
   stateMachineId = logicalIdOf(workflow.stateMachine);
   restApiId = logicalIdOf(api.restApi);
   fns = functionsByHandler(template);
@@ -105,12 +112,12 @@ beforeAll(() => {
 describe('resource counts', () => {
   it.each([
     ['AWS::DynamoDB::Table', 6],
-    ['AWS::SQS::Queue', 2],
+    ['AWS::SQS::Queue', 4],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
     ['AWS::ApiGateway::Method', 7],
-    ['AWS::Lambda::Function', 16],
+    ['AWS::Lambda::Function', 17],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -213,9 +220,9 @@ describe('SQS', () => {
     });
   });
 
-  it('both queues are encrypted and deny requests that do not use TLS', () => {
+  it('every queue is encrypted and denies requests that do not use TLS', () => {
     template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const queueId of [pageQueueId, deadLetterQueueId]) {
+    for (const queueId of [pageQueueId, deadLetterQueueId, webhookQueueId, webhookDeadLetterQueueId]) {
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: queueId }],
         PolicyDocument: {
@@ -240,6 +247,20 @@ describe('SQS', () => {
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('the webhook worker takes one delivery at a time; deliveries it keeps failing on go to their own dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [webhookQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('webhook-delivery').logicalId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expectResourceLike(template, webhookQueueId, 'AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [webhookDeadLetterQueueId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    const visibility = resources(template)[webhookQueueId]?.Properties?.VisibilityTimeout as number;
+    expect(visibility).toBeGreaterThan(fn('webhook-delivery').properties.Timeout as number);
   });
 
   it('the dead-letter consumer reads the dead-letter queue', () => {
@@ -489,6 +510,11 @@ describe('IAM least privilege', () => {
   it('only the planner and the page lanes can enqueue pages', () => {
     const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(pageQueueId)).map(([handler]) => handler);
     expect(senders.sort()).toEqual([...PAGE_QUEUE_SENDERS].sort());
+  });
+
+  it('only the functions that start or end jobs, and the delivery worker, can queue webhook deliveries', () => {
+    const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(webhookQueueId)).map(([handler]) => handler);
+    expect(senders.sort()).toEqual([...WEBHOOK_QUEUE_SENDERS].sort());
   });
 });
 

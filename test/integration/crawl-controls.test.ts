@@ -1,4 +1,8 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookSigningSecret } from '../../lambdas/data/accounts.js';
+import { verifySignature } from '../../lambdas/domain/webhook.js';
+import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
@@ -22,14 +26,64 @@ const PAGES = {
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+  event: string;
+  jobId: string;
+  answered: number;
+  /** For `completed`: what GET /result answered while the receiver handled the delivery. */
+  resultStatus?: number;
+  resultText?: string;
+}
+
+/** A webhook receiver on loopback (hooks.test): records deliveries; `/flaky` fails each delivery's first attempt. */
+const deliveries: Delivery[] = [];
+let receiver: FixtureSite;
+
 beforeAll(async () => {
   site = await startSite(PAGES);
-  runtime = await startTestRuntime({ users: [{ user_id: 'controls', api_key: KEY, plan: 'pro', monthly_pages: 5000 }], hostOverrides: site.overrides });
+  receiver = await startFixtureSite(['hooks.test'], (request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      void (async () => {
+        const payload = JSON.parse(body) as { event: string; job: { id: string } };
+        const delivery: Delivery = { headers: request.headers, body, event: payload.event, jobId: payload.job.id, answered: 200 };
+        const seenBefore = deliveries.some((earlier) => earlier.headers['x-crawl-delivery'] === request.headers['x-crawl-delivery']);
+        if (request.url === '/flaky' && !seenBefore) delivery.answered = 500;
+        if (payload.event === 'completed') {
+          const result = await runtime.request('GET', `/v1/jobs/${payload.job.id}/result`, { key: KEY });
+          delivery.resultStatus = result.status;
+          delivery.resultText = result.text;
+        }
+        deliveries.push(delivery);
+        response.writeHead(delivery.answered).end();
+      })();
+    });
+  });
+  // Retries one second apart, so a retry is seen within the test.
+  process.env.CRAWL_WEBHOOK_RETRY_SECONDS = '1,1,1';
+  runtime = await startTestRuntime({
+    users: [{ user_id: 'controls', api_key: KEY, plan: 'pro', monthly_pages: 5000 }],
+    hostOverrides: `${site.overrides},hooks.test=127.0.0.1:${receiver.port}`,
+  });
 });
 afterAll(async () => {
   await runtime?.close();
   await site?.close();
+  await receiver?.close();
 });
+
+async function deliveriesOf(jobId: string, count: number, timeoutMs = 20_000): Promise<Delivery[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = deliveries.filter((delivery) => delivery.jobId === jobId);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`only ${found.length} of ${count} deliveries for ${jobId}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function crawl(body: Record<string, unknown>) {
   const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body });
@@ -72,5 +126,82 @@ describe('path filters', () => {
     const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { mode: 'full', url: 'https://site.test/', include_paths: ['/docs/**', 'docs'] } });
     expect(created.status).toBe(422);
     expect(created.json.error?.details).toEqual([expect.objectContaining({ field: 'include_paths[1]' })]);
+  });
+});
+
+describe('webhooks', () => {
+  it('announces start and completion, signed with the user\'s secret; the result is readable when `completed` arrives', async () => {
+    const { id, job } = await crawl({
+      mode: 'full',
+      url: 'https://site.test/',
+      max_depth: 1,
+      max_pages: 3,
+      webhook: { url: 'https://hooks.test/ok', metadata: { project: 'docs-sync', run: 42 } },
+    });
+    expect(job.status).toBe('completed');
+    const [started, completed] = await deliveriesOf(id, 2);
+    expect([started?.event, completed?.event]).toEqual(['started', 'completed']);
+
+    const secret = await webhookSigningSecret('controls');
+    for (const delivery of [started, completed] as Delivery[]) {
+      const signature = String(delivery.headers['x-crawl-signature']);
+      expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(verifySignature(secret, signature, delivery.body, Date.now() / 1000)).toBe(true);
+      expect(verifySignature('whsec_wrong', signature, delivery.body, Date.now() / 1000)).toBe(false);
+      expect(delivery.headers['x-crawl-delivery']).toBe(`${id}.${delivery.event}`);
+      const body = JSON.parse(delivery.body) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['delivered_at', 'event', 'job', 'metadata']);
+      expect(body.metadata).toEqual({ project: 'docs-sync', run: 42 });
+    }
+    expect(JSON.parse(started?.body ?? '{}').job).toMatchObject({ id, status: 'running' });
+    expect(JSON.parse(completed?.body ?? '{}').job).toMatchObject({ id, status: 'completed', quota: { charged: 3 } });
+    expect(completed?.resultStatus).toBe(200);
+    expect(completed?.resultText).toContain('URL: https://site.test/');
+
+    const record = await runtime.request('GET', `/v1/jobs/${id}`, { key: KEY });
+    expect(record.json.webhook).toMatchObject({
+      url: 'https://hooks.test/ok',
+      events: ['started', 'completed', 'failed', 'cancelled'],
+      last_status: 'http_200',
+      deliveries: [
+        { id: `${id}.started`, event: 'started', status: 'delivered', attempts: 1 },
+        { id: `${id}.completed`, event: 'completed', status: 'delivered', attempts: 1 },
+      ],
+    });
+  });
+
+  it('retries a delivery the receiver refused, under the same delivery id, and only sends the events asked for', async () => {
+    const { id } = await crawl({ mode: 'single', url: 'https://site.test/about', webhook: { url: 'https://hooks.test/flaky', events: ['completed'] } });
+    const [first, second] = await deliveriesOf(id, 2);
+    expect([first?.answered, second?.answered]).toEqual([500, 200]);
+    expect(second?.headers['x-crawl-delivery']).toBe(first?.headers['x-crawl-delivery']);
+    expect(deliveries.filter((delivery) => delivery.jobId === id).map((delivery) => delivery.event)).toEqual(['completed', 'completed']);
+    const deadline = Date.now() + 10_000;
+    let webhook: Record<string, unknown> | undefined;
+    while (Date.now() < deadline) {
+      webhook = (await runtime.request('GET', `/v1/jobs/${id}`, { key: KEY })).json.webhook as Record<string, unknown>;
+      if ((webhook.deliveries as Array<{ status: string }>)[0]?.status === 'delivered') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(webhook).toMatchObject({ last_status: 'http_200', deliveries: [{ event: 'completed', status: 'delivered', attempts: 2 }] });
+  });
+
+  it('announces a failed job as `failed` once it has ended', async () => {
+    const { id, job } = await crawl({ mode: 'single', url: 'https://site.test/missing', webhook: { url: 'https://hooks.test/ok', events: ['failed', 'completed'] } });
+    expect(job.status).toBe('failed');
+    const [failed] = await deliveriesOf(id, 1);
+    expect(JSON.parse(failed?.body ?? '{}').job).toMatchObject({ status: 'failed', error: { code: 'seed_fetch_failed' } });
+  });
+
+  it.each([
+    ['a private address', { url: 'https://127.0.0.1/hook' }, 'webhook.url'],
+    ['localhost', { url: 'https://localhost/hook' }, 'webhook.url'],
+    ['plain http', { url: 'http://hooks.example.com/hook' }, 'webhook.url'],
+    ['an unknown event', { url: 'https://hooks.example.com/hook', events: ['done'] }, 'webhook.events[0]'],
+    ['metadata over 4 KiB', { url: 'https://hooks.example.com/hook', metadata: { blob: 'x'.repeat(5000) } }, 'webhook.metadata'],
+  ])('refuses a webhook with %s at creation', async (_label, webhook, field) => {
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { mode: 'single', url: 'https://site.test/', webhook } });
+    expect(created.status, created.text).toBe(422);
+    expect(created.json.error?.details).toEqual([expect.objectContaining({ field })]);
   });
 });
