@@ -101,6 +101,8 @@ export class CrawlServiceStack extends Stack {
     const fetchesPages = (crawler: CrawlFunction) => {
       if (typeof contactUrl === 'string' && contactUrl) crawler.addEnvironment('CRAWL_CONTACT_URL', contactUrl);
     };
+    // Fetches in flight to one site across all jobs: `cdk deploy -c hostMaxInFlight=8` (default 20).
+    const hostMaxInFlight: unknown = this.node.tryGetContext('hostMaxInFlight');
 
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
@@ -133,6 +135,9 @@ export class CrawlServiceStack extends Stack {
     bindTable(pageWorker, 'jobs', 'RW');
     bindTable(pageWorker, 'pages', 'RW');
     bindBucket(pageWorker, 'RW');
+    // the per-host slots of all jobs live next to the rate limits
+    bindTable(pageWorker, 'rateLimits', 'RW');
+    if (hostMaxInFlight !== undefined) pageWorker.addEnvironment('CRAWL_HOST_MAX_IN_FLIGHT', String(hostMaxInFlight));
     bindPageQueue(pageWorker);
     fetchesPages(pageWorker);
     pageQueue.grantConsumeMessages(pageWorker);

@@ -3,12 +3,13 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../api/handler.js';
 import { sqs } from '../data/clients.js';
 import { requireEnv } from '../data/env.js';
-import { parsePageMessage } from '../data/page-queue.js';
+import { parsePageMessage, sendPageMessage } from '../data/page-queue.js';
 import { runPageTask } from '../workflow/page-task.js';
 
 /**
  * SQS page worker. A page to retry is reported as a batch item failure after its visibility is
  * set to the backoff, so SQS redelivers it then; a crash redelivers after the queue's timeout.
+ * A page waiting for its site (the per-host cap, a Crawl-delay) is sent again with a delay.
  */
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -20,7 +21,9 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
     try {
       const outcome = await runPageTask(message.data);
-      if (outcome.retryInSeconds !== undefined) {
+      // A wait for the site is a new delayed message: redeliveries would count toward the DLQ.
+      if (outcome.deferInSeconds !== undefined) await sendPageMessage(message.data, outcome.deferInSeconds);
+      else if (outcome.retryInSeconds !== undefined) {
         await sqs().send(
           new ChangeMessageVisibilityCommand({ QueueUrl: requireEnv('pageQueueUrl'), ReceiptHandle: record.receiptHandle, VisibilityTimeout: outcome.retryInSeconds }),
         );

@@ -12,6 +12,7 @@ import { isTerminal, type JobRecord } from '../domain/job.js';
 import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
+import { waitForHostSlot } from './host-manners.js';
 import { releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
@@ -23,7 +24,8 @@ export function pageLeaseMs(): number {
   return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
 }
 
-export type PageTaskOutcome = { retryInSeconds?: undefined } | { retryInSeconds: number };
+/** `retryInSeconds`: a failed attempt to repeat later; `deferInSeconds`: the site is busy, not an attempt. */
+export type PageTaskOutcome = { retryInSeconds?: number; deferInSeconds?: number };
 
 /**
  * Crawls one ledger entry. A duplicate delivery finds the page taken or done and only makes sure
@@ -37,24 +39,32 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
     return {};
   }
 
-  // Not taken: another worker holds the page, or it is done and has released its successor.
-  const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-  if (!entry) return {};
+  // Manners across jobs come before the page is taken: waiting for the site costs no attempt.
+  const slot = await waitForHostSlot(job);
+  if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
+  try {
+    // Not taken: another worker holds the page, or it is done and has released its successor.
+    const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
+    if (!entry) return {};
 
-  const outcome = await crawlPage(job, entry);
-  if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
-    await releaseLease(job.job_id, entry.depth, entry.index);
-    return { retryInSeconds: outcome.retryInSeconds };
+    const outcome = await crawlPage(job, entry, slot.release);
+    if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
+      await releaseLease(job.job_id, entry.depth, entry.index);
+      return { retryInSeconds: outcome.retryInSeconds };
+    }
+    const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
+    await releaseNextInLane(job, entry.depth, entry.index);
+    await finishEntry(job.job_id, entry.depth, entry.index, fields);
+    return {};
+  } finally {
+    await slot.release();
   }
-  const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
-  await releaseNextInLane(job, entry.depth, entry.index);
-  await finishEntry(job.job_id, entry.depth, entry.index, fields);
-  return {};
 }
 
 type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: FinalFields };
 
-async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutcome> {
+/** `releaseHostSlot` gives the site's slot back as soon as the fetch is over, before the export. */
+async function crawlPage(job: JobRecord, entry: LedgerEntry, releaseHostSlot: () => Promise<void>): Promise<CrawlOutcome> {
   let document: FetchedDocument;
   try {
     document = await sharedFetcher()(entry.url, { allowRedirect: refuseOffSiteRedirect });
@@ -63,6 +73,8 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry): Promise<CrawlOutco
     const reason = error.reason === 'redirect_refused' ? 'redirect_off_site' : error.reason;
     const final: FinalFields = { status: 'failed', reason };
     return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : final;
+  } finally {
+    await releaseHostSlot();
   }
 
   const base = { http_status: document.status, final_url: document.finalUrl };

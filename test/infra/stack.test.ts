@@ -36,7 +36,7 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
   'webhook-delivery': ['jobs', 'users'],
-  'page-worker': ['jobs', 'pages'],
+  'page-worker': ['jobs', 'pages', 'rateLimits'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
   authorizer: [],

@@ -26,6 +26,37 @@ const PAGES = {
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+/* Two sections of one host for two jobs; every page of them is slow and counted while in flight. */
+const POOL_SIZE = 30;
+/** Low, so that even on a loaded machine the two jobs' 40 lanes would exceed it without the cap. */
+const HOST_CAP = 3;
+const inFlight = { total: 0, max: 0, a: 0, b: 0, overlapped: false };
+
+function countedPage(section: 'a' | 'b', title: string) {
+  return {
+    handle: (_request: unknown, response: import('node:http').ServerResponse) => {
+      const other = section === 'a' ? 'b' : 'a';
+      inFlight.total += 1;
+      inFlight[section] += 1;
+      inFlight.max = Math.max(inFlight.max, inFlight.total);
+      if (inFlight[other] > 0) inFlight.overlapped = true;
+      setTimeout(() => {
+        inFlight.total -= 1;
+        inFlight[section] -= 1;
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end(page(title));
+      }, 300);
+    },
+  };
+}
+
+const POOL_PAGES = Object.fromEntries(
+  (['a', 'b'] as const).flatMap((section) => [
+    [`/pool/${section}`, page(`Pool ${section}`, Array.from({ length: POOL_SIZE }, (_, i) => `/pool/${section}/${i}`))],
+    ...Array.from({ length: POOL_SIZE }, (_, i) => [`/pool/${section}/${i}`, countedPage(section, `Pool ${section} ${i}`)]),
+  ]),
+);
+
 interface Delivery {
   headers: IncomingHttpHeaders;
   body: string;
@@ -42,7 +73,7 @@ const deliveries: Delivery[] = [];
 let receiver: FixtureSite;
 
 beforeAll(async () => {
-  site = await startSite(PAGES);
+  site = await startSite({ ...PAGES, ...POOL_PAGES });
   receiver = await startFixtureSite(['hooks.test'], (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -204,4 +235,32 @@ describe('webhooks', () => {
     expect(created.status, created.text).toBe(422);
     expect(created.json.error?.details).toEqual([expect.objectContaining({ field })]);
   });
+});
+
+describe('manners across jobs', () => {
+  it('keeps two jobs at concurrency 20 on one host under the per-host cap, sharing it, and both complete', async () => {
+    process.env.CRAWL_HOST_MAX_IN_FLIGHT = String(HOST_CAP);
+    try {
+      const create = (section: string) =>
+        runtime.request('POST', '/v1/jobs', {
+          key: KEY,
+          body: { mode: 'full', url: `https://site.test/pool/${section}`, max_depth: 1, max_pages: POOL_SIZE + 1, concurrency: 20, check_tos: false },
+        });
+      const created = await Promise.all([create('a'), create('b')]);
+      const ids = created.map((response) => String(response.json.id));
+      const jobs = await Promise.all(ids.map((id) => runtime.waitForJob(KEY, id)));
+
+      expect(jobs.map((job) => job.status)).toEqual(['completed', 'completed']);
+      expect(inFlight.max).toBeLessThanOrEqual(HOST_CAP);
+      expect(inFlight.overlapped).toBe(true);
+      for (const [i, section] of ['a', 'b'].entries()) {
+        const result = await runtime.request('GET', `/v1/jobs/${ids[i]}/result`, { key: KEY });
+        const expected = [`https://site.test/pool/${section}`, ...Array.from({ length: POOL_SIZE }, (_, n) => `https://site.test/pool/${section}/${n}`)];
+        expect(urlsOf(result.text)).toEqual(expected);
+        expect(jobs[i]?.progress).toEqual({ pages_crawled: POOL_SIZE + 1, pages_failed: 0, pages_skipped: 0 });
+      }
+    } finally {
+      delete process.env.CRAWL_HOST_MAX_IN_FLIGHT;
+    }
+  }, 120_000);
 });
