@@ -26,33 +26,22 @@ export class CrawlServiceStack extends Stack {
     super(scope, id, props);
     const storage = new Storage(this, 'Storage');
 
-    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    const pageQueue = new sqs.Queue(this, 'PageQueue', {
-      visibilityTimeout: PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
-    });
-
+    /** A work queue whose messages go to their own dead-letter queue after `maxReceiveCount` receives. */
+    const workQueue = (id: string, options: { workerTimeout: Duration; maxReceiveCount: number }) => {
+      const common = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true };
+      const deadLetters = new sqs.Queue(this, `${id.replace(/Queue$/, '')}DeadLetterQueue`, { ...common, retentionPeriod: Duration.days(14) });
+      const queue = new sqs.Queue(this, id, {
+        ...common,
+        visibilityTimeout: options.workerTimeout.plus(Duration.seconds(30)),
+        retentionPeriod: Duration.days(4),
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: options.maxReceiveCount },
+      });
+      return { queue, deadLetters };
+    };
+    const { queue: pageQueue, deadLetters } = workQueue('PageQueue', { workerTimeout: PAGE_WORKER_TIMEOUT, maxReceiveCount: MAX_PAGE_ATTEMPTS });
     // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
     // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
-    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    const webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
-      visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
-    });
+    const { queue: webhookQueue } = workQueue('WebhookQueue', { workerTimeout: WEBHOOK_WORKER_TIMEOUT, maxReceiveCount: 5 });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
       users: storage.users,

@@ -1,7 +1,5 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { sqs } from './clients.js';
-import { requireEnv } from './env.js';
+import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
 
 /** A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger. */
 export const PageMessageSchema = z.object({
@@ -12,19 +10,9 @@ export const PageMessageSchema = z.object({
 export type PageMessage = z.infer<typeof PageMessageSchema>;
 
 export async function sendPageMessage(message: PageMessage, delaySeconds = 0): Promise<void> {
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: requireEnv('pageQueueUrl'),
-      MessageBody: JSON.stringify(message),
-      DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
-    }),
-  );
+  await sendJsonMessage('pageQueueUrl', message, delaySeconds);
 }
 
 export function parsePageMessage(body: string) {
-  try {
-    return PageMessageSchema.safeParse(JSON.parse(body));
-  } catch {
-    return PageMessageSchema.safeParse(undefined);
-  }
+  return parseJsonMessage(PageMessageSchema, body);
 }

@@ -1,10 +1,9 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '../domain/webhook.js';
-import { sqs } from './clients.js';
 import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
+import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
 
 /** One delivery attempt to make: the job as it was when the event happened travels with it. */
 export const WebhookMessageSchema = z.object({
@@ -20,21 +19,11 @@ export const WebhookMessageSchema = z.object({
 export type WebhookMessage = z.infer<typeof WebhookMessageSchema>;
 
 export async function sendWebhookMessage(message: WebhookMessage, delaySeconds = 0): Promise<void> {
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: requireEnv('webhookQueueUrl'),
-      MessageBody: JSON.stringify(message),
-      DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
-    }),
-  );
+  await sendJsonMessage('webhookQueueUrl', message, delaySeconds);
 }
 
 export function parseWebhookMessage(body: string) {
-  try {
-    return WebhookMessageSchema.safeParse(JSON.parse(body));
-  } catch {
-    return WebhookMessageSchema.safeParse(undefined);
-  }
+  return parseJsonMessage(WebhookMessageSchema, body);
 }
 
 /**
