@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mapWithLimit } from '../lambdas/core/map-with-limit.js';
 import { createFetcher } from '../lambdas/net/fetcher.js';
+import { parseAwsLatency } from '../local/latency.js';
+import { CRAWL_SCENARIOS, type CrawlScenario } from './crawl-scenarios.js';
 import { startLocalRuntime } from '../local/runtime.js';
 import type { MeterSnapshot } from '../local/meter.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
@@ -62,24 +64,36 @@ function costPerThousand(usage: MeterSnapshot, pages: number) {
   };
 }
 
-async function main(): Promise<void> {
-  const pages = generatedSite(PAGES);
+async function measure(scenario: CrawlScenario, pages: Map<string, string>, printCosts: boolean): Promise<void> {
   const site = await startFixtureSite(['site.test'], (request, response) => {
     const url = new URL(request.url ?? '/', 'https://site.test');
     const body = url.pathname === '/robots.txt' ? 'User-agent: *\nAllow: /\n' : pages.get(url.pathname);
-    if (body === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': url.pathname === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' });
-    response.end(body);
+    const answer = () => {
+      if (body === undefined) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': url.pathname === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' });
+      response.end(body);
+    };
+    if (scenario.serverLatencyMs > 0) setTimeout(answer, scenario.serverLatencyMs);
+    else answer();
   });
   process.env.CRAWL_HOST_OVERRIDES = `site.test=127.0.0.1:${site.port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-bench-'));
   const usersFile = path.join(dataDir, 'users.json');
   const key = 'bench-key-0000001';
   await writeFile(usersFile, JSON.stringify([{ user_id: 'bench', api_key: key, plan: 'pro', monthly_pages: 1_000_000 }]));
-  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, seedUsersFile: usersFile, levelPollMs: 250, pollersPerQueue: CONCURRENCY, log: () => undefined });
+  const runtime = await startLocalRuntime({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    seedUsersFile: usersFile,
+    levelPollMs: 250,
+    pollersPerQueue: CONCURRENCY,
+    awsLatencyMs: parseAwsLatency(scenario.awsLatency),
+    log: () => undefined,
+  });
 
   try {
     // Plain concurrent GETs of the same URLs through the same guarded fetcher: the floor the crawl is compared to.
@@ -108,10 +122,11 @@ async function main(): Promise<void> {
     const cost = costPerThousand(usage, crawled);
 
     const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;
-    console.log(`\nEnd-to-end crawl: generated ${PAGES}-page site, mode full, concurrency ${CONCURRENCY}, local runtime (job ${job.status})`);
+    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${PAGES}-page site, mode full, concurrency ${CONCURRENCY} (job ${job.status})`);
     console.log(`  crawl (POST → completed):           ${rate(crawled, crawlSeconds)}`);
     console.log(`  plain concurrent GETs (${CONCURRENCY} in flight): ${rate(urls.length, plainSeconds)}`);
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);
+    if (!printCosts) return;
     console.log(`\nAWS calls per crawled page (counted at the local emulators):`);
     console.log(
       `  DynamoDB ${(cost.perPage.dynamoReads + cost.perPage.dynamoWrites).toFixed(2)} (reads ${cost.perPage.dynamoReads.toFixed(2)}, writes ${cost.perPage.dynamoWrites.toFixed(2)}), ` +
@@ -127,6 +142,14 @@ async function main(): Promise<void> {
     await site.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** One scenario per process: the data layer keeps one AWS client per process, as a Lambda container does. */
+async function main(): Promise<void> {
+  const index = Number(process.argv[2] ?? 0);
+  const scenario = CRAWL_SCENARIOS[index];
+  if (!scenario) throw new Error(`no crawl scenario ${index}`);
+  await measure(scenario, generatedSite(PAGES), index === 0);
 }
 
 await main();

@@ -1,11 +1,11 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resourcesOfType, type CfnTemplate } from './template.js';
 
 /** dynalite on disk, listening on loopback; its tables are created from the template's definitions. */
-export async function startDynamo(dataPath: string, host: string, onRequest: (request: IncomingMessage) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
+export async function startDynamo(dataPath: string, host: string, onRequest: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = dynalite({ path: dataPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   server.on('request', onRequest);
   await new Promise<void>((resolve, reject) => {

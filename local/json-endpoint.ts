@@ -21,11 +21,11 @@ export type JsonOperation = (input: Record<string, unknown>) => Promise<unknown>
 export async function startJsonEndpoint(
   targetPrefix: string,
   operations: Record<string, JsonOperation>,
-  onRequest: (request: IncomingMessage) => void,
+  onRequest: (request: IncomingMessage, response: ServerResponse) => void,
   host = '127.0.0.1',
 ): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    onRequest(request);
+    onRequest(request, response);
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
       response.end(JSON.stringify(body));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { HANDLER_METADATA_KEY } from '../lib/crawl-function.js';
+import { addLatency } from './latency.js';
 import type { UsageMeter } from './meter.js';
 import { PROJECT_ROOT, resourcesOfType, type CfnTemplate } from './template.js';
 
@@ -29,6 +30,8 @@ export class LambdaHost {
   constructor(
     template: CfnTemplate,
     private readonly meter: UsageMeter,
+    /** Invoke overhead from the cloud latency model, before the handler runs. */
+    private readonly invokeLatencyMs = 0,
   ) {
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
       const handlerName = resource.Metadata?.[HANDLER_METADATA_KEY];
@@ -78,6 +81,7 @@ export class LambdaHost {
     const run = () => handler(event, context);
     const interceptor = this.interceptors.get(fn.handlerName);
     this.inFlight += 1;
+    await addLatency(this.invokeLatencyMs);
     const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseHostOverrides } from '../lambdas/net/host-overrides.js';
+import { parseAwsLatency } from './latency.js';
 import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
 import { PROJECT_ROOT } from './template.js';
 
@@ -14,6 +15,7 @@ const EnvSchema = z.object({
   CRAWL_LOCAL_LEVEL_POLL_MS: z.coerce.number().int().min(10).default(250),
   CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: z.coerce.number().int().min(1).optional(),
   CRAWL_LOCAL_POLLERS: z.coerce.number().int().min(1).max(100).default(20),
+  CRAWL_LOCAL_AWS_LATENCY: z.string().optional(),
 });
 
 const log = (line: string) => console.log(`[crawl-local] ${line}`);
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     levelPollMs: env.CRAWL_LOCAL_LEVEL_POLL_MS,
     queueVisibilitySeconds: env.CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS,
     pollersPerQueue: env.CRAWL_LOCAL_POLLERS,
+    awsLatencyMs: parseAwsLatency(env.CRAWL_LOCAL_AWS_LATENCY),
     log,
   });
   log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
+import { delayResponse, type AwsLatency } from './latency.js';
 import { LambdaHost } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
 import { startS3 } from './s3.js';
@@ -27,6 +28,8 @@ export interface LocalRuntimeConfig {
   queueVisibilitySeconds?: number;
   /** Parallel pollers per queue mapping, as far as Lambda would scale out. */
   pollersPerQueue: number;
+  /** The cloud latency model: milliseconds added to each call of an emulated service. */
+  awsLatencyMs?: AwsLatency;
   log(line: string): void;
 }
 
@@ -141,10 +144,23 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   try {
     const template = await loadTemplate();
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
+    const latency = config.awsLatencyMs ?? {};
     const [dynamo, s3, sqs] = await Promise.all([
-      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request) => meter.countJsonRequest('DynamoDB', request)),
-      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request) => meter.count(`S3.${request.method ?? 'GET'}`)),
-      startSqsServer({ dataFile: path.join(config.dataDir, 'sqs.json'), onRequest: (request) => meter.countJsonRequest('SQS', request) }),
+      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
+        meter.countJsonRequest('DynamoDB', request);
+        delayResponse(response, latency.dynamodb);
+      }),
+      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request, response) => {
+        meter.count(`S3.${request.method ?? 'GET'}`);
+        delayResponse(response, latency.s3);
+      }),
+      startSqsServer({
+        dataFile: path.join(config.dataDir, 'sqs.json'),
+        onRequest: (request, response) => {
+          meter.countJsonRequest('SQS', request);
+          delayResponse(response, latency.sqs);
+        },
+      }),
     ]);
     closers.push(dynamo.close, s3.close, sqs.close);
 
@@ -169,7 +185,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     closers.push(await writeEndpointsFile(config.dataDir, process.env));
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
 
-    const host = new LambdaHost(template, meter);
+    const host = new LambdaHost(template, meter, latency.lambda);
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
     const rules = resourcesOfType(template, 'AWS::Events::Rule');
     const targetOf = (rule: (typeof rules)[number][1]) => {
@@ -189,6 +205,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       onExecutionEnded: executionEnded,
       onError: logError,
       meter,
+      latencyMs: latency.sfn,
     });
     process.env.AWS_ENDPOINT_URL_SFN = stepFunctions.endpoint;
     closers.push(stepFunctions.close);

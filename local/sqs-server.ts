@@ -23,7 +23,7 @@ export interface SqsServerOptions {
   /** the clock for visibility, delay, retention and timestamps; long-poll waits stay in real time */
   now?: () => number;
   /** Told of every request, for metering. */
-  onRequest?: (request: IncomingMessage) => void;
+  onRequest?: (request: IncomingMessage, response: ServerResponse) => void;
 }
 
 export interface SqsServer {
@@ -62,7 +62,7 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
 
   const inFlight = new Set<Promise<void>>();
   const server = createServer((request, response) => {
-    options.onRequest?.(request);
+    options.onRequest?.(request, response);
     const handled = handleRequest(request, response, context);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));

@@ -2,6 +2,7 @@ import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateM
 import type { LambdaHost } from './lambda-host.js';
 import type { UsageMeter } from './meter.js';
 import { ProtocolError, startJsonEndpoint } from './json-endpoint.js';
+import { delayResponse, addLatency } from './latency.js';
 
 // aws-local-stepfunctions uses Promise.withResolvers, which Node 22 has and Node 20 lacks.
 if (!('withResolvers' in Promise)) {
@@ -50,6 +51,8 @@ export interface StepFunctionsOptions {
   onExecutionEnded(execution: { executionArn: string; stateMachineArn: string; status: ExecutionStatus; input: string }): Promise<void>;
   onError(error: unknown): void;
   meter: UsageMeter;
+  /** From the cloud latency model: added to each API call and to each Task state's scheduling. */
+  latencyMs?: number;
 }
 
 /**
@@ -71,7 +74,13 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
     const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
     const stateMachine = compiled.get(machine.arn) ?? new StateMachine(machine.definition, { validationOptions: { checkArn: false } });
     const taskResourceLocalHandlers = Object.fromEntries(
-      Object.entries(machine.taskFunctions).map(([state, functionId]) => [state, async (taskInput: unknown) => (await options.host.invoke(functionId, taskInput)) as never]),
+      Object.entries(machine.taskFunctions).map(([state, functionId]) => [
+        state,
+        async (taskInput: unknown) => {
+          await addLatency(options.latencyMs);
+          return (await options.host.invoke(functionId, taskInput)) as never;
+        },
+      ]),
     );
     const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
     void (async () => {
@@ -144,7 +153,10 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
       return { stopDate: execution.stopDate };
     },
     },
-    (request) => options.meter.countJsonRequest('StepFunctions', request),
+    (request, response) => {
+      options.meter.countJsonRequest('StepFunctions', request);
+      delayResponse(response, options.latencyMs);
+    },
   );
 
   return {

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
+import type { HostUnreachableReason } from '../core/fetch-types.js';
 import { jsonResponse } from './http.js';
 
 export const errorCodeSchema = z.enum([
@@ -17,6 +18,7 @@ export const errorCodeSchema = z.enum([
   'validation_error',
   'rate_limited',
   'internal_error',
+  'site_unreachable',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -34,6 +36,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_error: 422,
   rate_limited: 429,
   internal_error: 500,
+  site_unreachable: 502,
 };
 
 export const fieldIssueSchema = z.strictObject({ field: z.string().optional(), message: z.string() });
@@ -131,6 +134,11 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   return new ApiError('rate_limited', `rate limit reached; retry after ${seconds} seconds`, {
     headers: { 'Retry-After': String(seconds) },
   });
+}
+
+/** CONTRACT 9: the site gave no answer at all, so an empty result would be a lie. */
+export function siteUnreachable(url: string, reason: HostUnreachableReason): ApiError {
+  return new ApiError('site_unreachable', `the site could not be reached (${reason})`, { details: { url, reason } });
 }
 
 export function internalError(): ApiError {

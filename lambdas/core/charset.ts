@@ -31,7 +31,21 @@ export function decodeText(body: Uint8Array, contentTypeHeader?: string): string
 }
 
 function decode(body: Uint8Array, declared: string | undefined): string {
-  return new TextDecoder(settleUtf8Conflict(body, declared)).decode(body);
+  return decodeAs(settleUtf8Conflict(body, declared), body);
+}
+
+/**
+ * A whole body in one encoding, exactly as the WHATWG Encoding Standard decodes it. Node 20's
+ * one-shot `decode` reads windows-1252 (and so every label the standard maps to it, iso-8859-1 and
+ * us-ascii included) as latin-1, turning bytes 0x80-0x9F (smart quotes, dashes, €, ™) into C1
+ * controls; its streaming path does not take that shortcut and gives the standard's result, as
+ * Node 22 does either way. Streaming and then flushing is the one-shot decode by the standard's
+ * definition, for every encoding. iconv-lite would not do: it maps the five bytes the standard
+ * sends to C1 controls (0x81, 0x8D, 0x8F, 0x90, 0x9D) to U+FFFD.
+ */
+export function decodeAs(encoding: string, body: Uint8Array): string {
+  const decoder = new TextDecoder(encoding);
+  return decoder.decode(body, { stream: true }) + decoder.decode();
 }
 
 function settleUtf8Conflict(body: Uint8Array, declared: string | undefined): string {
@@ -50,7 +64,7 @@ function bomEncoding(body: Uint8Array): string | undefined {
 }
 
 /** The canonical name of a label TextDecoder supports, or undefined (unknown, `replacement`, ...). */
-function supportedEncoding(label: string | undefined): string | undefined {
+export function supportedEncoding(label: string | undefined): string | undefined {
   if (!label) return undefined;
   try {
     return new TextDecoder(label.trim()).encoding;
@@ -71,7 +85,7 @@ const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
 
 /** A simplified WHATWG prescan: `<meta charset>` or `<meta http-equiv=content-type content=...>`. */
 function metaDeclaredEncoding(body: Uint8Array): string | undefined {
-  const head = new TextDecoder(WINDOWS_1252).decode(body.subarray(0, META_PRESCAN_BYTES));
+  const head = decodeAs(WINDOWS_1252, body.subarray(0, META_PRESCAN_BYTES));
   const withoutComments = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
   for (const [tag] of withoutComments.matchAll(META_TAG)) {
     const attributes = metaAttributes(tag);

@@ -33,17 +33,20 @@ export interface FetchDocumentOptions {
 
 export type FetchDocument = (url: string, options?: FetchDocumentOptions) => Promise<FetchedDocument>;
 
+/**
+ * Why the host gave no answer at all: its name did not resolve, the connection was refused or
+ * reset, the TLS handshake failed, nothing came in time, or it resolves to an address the service
+ * never connects to. Stable names: they reach clients as ledger reasons and `details.reason`.
+ */
+export const HOST_UNREACHABLE_REASONS = ['dns_failure', 'connect_failed', 'connection_reset', 'tls_failure', 'timeout', 'blocked_address'] as const;
+export type HostUnreachableReason = (typeof HOST_UNREACHABLE_REASONS)[number];
+
 /** Why a fetch produced no document. `retryable` failures are worth another attempt later. */
-export type FetchFailureReason =
-  | 'blocked_address'
-  | 'dns_failure'
-  | 'connect_failed'
-  | 'timeout'
-  | 'too_large'
-  | 'too_many_redirects'
-  | 'redirect_refused'
-  | 'invalid_url'
-  | 'network_error';
+export type FetchFailureReason = HostUnreachableReason | 'too_large' | 'too_many_redirects' | 'redirect_refused' | 'invalid_url' | 'network_error';
+
+export function isHostUnreachable(reason: FetchFailureReason): reason is HostUnreachableReason {
+  return (HOST_UNREACHABLE_REASONS as readonly string[]).includes(reason);
+}
 
 export class FetchError extends Error {
   constructor(

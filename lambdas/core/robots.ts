@@ -1,7 +1,7 @@
-import { FetchError, type FetchDocument } from './fetch-types.js';
+import { FetchError, isHostUnreachable, type FetchDocument, type FetchFailureReason, type HostUnreachableReason } from './fetch-types.js';
 
 /**
- * robots.txt with RFC 9309 semantics. Parsing and matching are pure; `loadRobots` receives the
+ * robots.txt with RFC 9309 semantics. Parsing and matching are pure; `fetchRobotsTxt` receives the
  * network as a `FetchDocument`. Why our own parser rather than robots-parser: docs/robots.md.
  */
 export interface RobotsRules {
@@ -178,7 +178,7 @@ export const allowAll: RobotsRules = parseRobotsTxt('');
 /** Server error or unreachable: nothing but /robots.txt itself may be crawled. */
 export const disallowAll: RobotsRules = parseRobotsTxt('User-agent: *\nDisallow: /\n');
 
-export type RobotsFetchResult = { status: number; body: Uint8Array } | { unreachable: true };
+export type RobotsFetchResult = { status: number; body: Uint8Array } | { unreachable: true; reason: FetchFailureReason };
 
 /**
  * RFC 9309 2.3.1: a 2xx body is parsed; 4xx means there are no rules ("unavailable"); 5xx, or no
@@ -197,8 +197,8 @@ export function robotsPolicyFromFetch(result: RobotsFetchResult): RobotsRules {
 
 /**
  * Fetches `<origin>/robots.txt` (the fetcher follows up to 5 redirects and re-checks each hop).
- * Every `FetchError`, `too_large` included, counts as unreachable; any other error is a bug or an
- * abort and is rethrown. The raw result can be stored and turned into rules again later.
+ * Every `FetchError`, `too_large` included, counts as unreachable, with its reason; any other error
+ * is a bug or an abort and is rethrown. The raw result can be stored and turned into rules again later.
  */
 export async function fetchRobotsTxt(origin: string, fetchDocument: FetchDocument): Promise<RobotsFetchResult> {
   const robotsUrl = new URL(ROBOTS_PATH, origin).href;
@@ -206,14 +206,18 @@ export async function fetchRobotsTxt(origin: string, fetchDocument: FetchDocumen
     const document = await fetchDocument(robotsUrl, { maxBytes: ROBOTS_FETCH_MAX_BYTES });
     return { status: document.status, body: document.body };
   } catch (error) {
-    if (error instanceof FetchError) return { unreachable: true };
+    if (error instanceof FetchError) return { unreachable: true, reason: error.reason };
     throw error;
   }
 }
 
-/** `fetchRobotsTxt` with the status policy applied. */
-export async function loadRobots(origin: string, fetchDocument: FetchDocument): Promise<RobotsRules> {
-  return robotsPolicyFromFetch(await fetchRobotsTxt(origin, fetchDocument));
+/**
+ * Why the host gave no answer at all to the robots.txt request, the first one a crawl or preview
+ * sends it, or undefined when it answered (a 5xx included). Callers report such a site as unreachable
+ * (CONTRACT 9) rather than as disallowing everything, which RFC 9309 reserves for sites that answer.
+ */
+export function hostUnreachableReason(result: RobotsFetchResult): HostUnreachableReason | undefined {
+  return 'unreachable' in result && isHostUnreachable(result.reason) ? result.reason : undefined;
 }
 
 /** The first 500 KiB as lines, any of CR, LF or CRLF ending them, without the (even partial) BOM. */

@@ -1,11 +1,11 @@
-import { rateLimited } from '../api/errors.js';
+import { rateLimited, siteUnreachable } from '../api/errors.js';
 import { apiHandler } from '../api/handler.js';
 import { jsonResponse } from '../api/http.js';
 import { parsePreviewQuery } from '../api/query.js';
 import { decodeHtml } from '../core/charset.js';
 import { extractLinks } from '../core/links.js';
 import { previewSite } from '../core/preview.js';
-import { loadRobots } from '../core/robots.js';
+import { fetchRobotsTxt, hostUnreachableReason, robotsPolicyFromFetch } from '../core/robots.js';
 import { admitRolling } from '../data/rate-limits.js';
 import { sharedFetcher } from '../workflow/fetcher.js';
 import { isAllowedForUs } from '../workflow/job-robots.js';
@@ -22,7 +22,10 @@ export const handler = apiHandler(async (event, caller) => {
 
   const deadline = Date.now() + PREVIEW_BUDGET_MS;
   const fetchDocument = sharedFetcher();
-  const robots = await loadRobots(new URL(query.url).origin, fetchDocument);
+  const robotsFetch = await fetchRobotsTxt(new URL(query.url).origin, fetchDocument);
+  const unreachable = hostUnreachableReason(robotsFetch);
+  if (unreachable) throw siteUnreachable(query.url, unreachable);
+  const robots = robotsPolicyFromFetch(robotsFetch);
   const preview = await previewSite({
     seedUrl: query.url,
     limit: query.limit,

@@ -179,6 +179,9 @@ function toDocument(requestedUrl: string, finalUrl: URL, response: Dispatcher.Re
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+// The peer closed or reset the connection before the response was complete (`UND_ERR_SOCKET` is
+// undici's "other side closed").
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 // Certificate and TLS protocol failures: the site is misconfigured, a retry will not fix it.
 const TLS_FAILURE = /CERT|SSL|TLS|SIGNATURE|ISSUER/;
 
@@ -188,7 +191,8 @@ export function toFetchError(error: unknown, url: string): FetchError {
   const detail = `${url}: ${(error as Error).message ?? String(error)}`;
   if (TIMEOUT_CODES.has(code)) return new FetchError('timeout', detail, true, { cause: error });
   if (CONNECT_CODES.has(code)) return new FetchError('connect_failed', detail, true, { cause: error });
-  if (TLS_FAILURE.test(code)) return new FetchError('connect_failed', detail, false, { cause: error });
-  // Resets, closed sockets, bodies cut short: a later attempt may well succeed.
+  if (RESET_CODES.has(code)) return new FetchError('connection_reset', detail, true, { cause: error });
+  if (TLS_FAILURE.test(code)) return new FetchError('tls_failure', detail, false, { cause: error });
+  // Anything else undici or the streams report: a later attempt may well succeed.
   return new FetchError('network_error', detail, true, { cause: error });
 }

@@ -3,8 +3,9 @@ import { isIpLiteral, stripBrackets } from '../core/address.js';
 /**
  * CRAWL_HOST_OVERRIDES (CONTRACT 8), for development and tests only:
  * `site.test=127.0.0.1:9443,other.test=[::1]:9443`. The fetcher connects a listed host to that
- * address (and port, when the URL names none) and exempts exactly those hosts from the
- * public-address rule. Nothing else in the service reads it.
+ * address and port (443 when the entry names none; URLs without a port go there too) and exempts
+ * exactly that endpoint from the public-address rule: a URL naming another port is refused.
+ * Nothing else in the service reads it.
  */
 export interface HostOverride {
   address: string;

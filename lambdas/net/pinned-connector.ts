@@ -4,7 +4,9 @@ import { createSecureContext, rootCertificates } from 'node:tls';
 import { buildConnector } from 'undici';
 import { isIpLiteral, isPublicAddress, stripBrackets } from '../core/address.js';
 import { FetchError } from '../core/fetch-types.js';
-import { hostOverrideFor, type HostOverrides } from './host-overrides.js';
+import { hostOverrideFor, type HostOverride, type HostOverrides } from './host-overrides.js';
+
+const HTTPS_PORT = 443;
 
 /** Resolves a host name to addresses; tests inject fake answers instead of real DNS. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;
@@ -47,8 +49,8 @@ export function createPinnedConnector(options: PinnedConnectorOptions): buildCon
   const pinnedConnect = async ({ hostname, port }: buildConnector.Options): Promise<Socket> => {
     const host = stripBrackets(hostname);
     const override = hostOverrideFor(options.hostOverrides, host);
+    const targetPort = override ? pinnedPort(host, override, port) : port || String(HTTPS_PORT);
     const addresses = override ? [override.address] : await checkedAddresses(host, options.resolve, options.connectTimeoutMs);
-    const targetPort = port || String(override?.port ?? 443);
     const servername = isIpLiteral(host) ? undefined : host;
     let lastError: unknown;
     for (const address of addresses) {
@@ -68,6 +70,19 @@ export function createPinnedConnector(options: PinnedConnectorOptions): buildCon
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   };
+}
+
+/**
+ * An overridden host is exempt from the address rule at exactly its pinned address and port (443
+ * when the entry names none). A URL without a port means that port; one naming another port is
+ * refused, so `https://site.test:<any port>/` cannot reach whatever else listens on loopback.
+ */
+function pinnedPort(host: string, override: HostOverride, urlPort: string): string {
+  const pinned = String(override.port ?? HTTPS_PORT);
+  if (urlPort && urlPort !== pinned) {
+    throw new FetchError('blocked_address', `${host} is pinned to port ${pinned} by CRAWL_HOST_OVERRIDES; port ${urlPort} is refused`, false);
+  }
+  return pinned;
 }
 
 async function checkedAddresses(host: string, resolve: ResolveHost, timeoutMs: number): Promise<string[]> {

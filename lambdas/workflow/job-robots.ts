@@ -1,18 +1,18 @@
-import { allowAll, fetchRobotsTxt, robotsPolicyFromFetch, type RobotsFetchResult, type RobotsRules } from '../core/robots.js';
+import { allowAll, disallowAll, fetchRobotsTxt, robotsPolicyFromFetch, type RobotsFetchResult, type RobotsRules } from '../core/robots.js';
 import { artifactKeys, getJson, putJson } from '../data/artifacts.js';
 import type { JobRecord } from '../domain/job.js';
 import { MAX_CRAWL_DELAY_SECONDS } from '../domain/frontier.js';
 import { ROBOTS_PRODUCT_TOKEN } from '../net/user-agent.js';
 import { sharedFetcher } from './fetcher.js';
 
-type StoredRobots = { unreachable: true } | { status: number; body_base64: string };
+type StoredRobots = Extract<RobotsFetchResult, { unreachable: true }> | { status: number; body_base64: string };
 
 /** Fetches robots.txt once per job (CONTRACT 5) and keeps the raw answer for the later steps. */
-export async function fetchAndStoreRobots(job: JobRecord): Promise<RobotsRules> {
+export async function fetchAndStoreRobots(job: JobRecord): Promise<RobotsFetchResult> {
   const result = await fetchRobotsTxt(new URL(job.url).origin, sharedFetcher());
   const stored: StoredRobots = 'unreachable' in result ? result : { status: result.status, body_base64: Buffer.from(result.body).toString('base64') };
   await putJson(artifactKeys.robots(job.job_id), stored);
-  return robotsPolicyFromFetch(result);
+  return result;
 }
 
 const cache = new Map<string, RobotsRules>();
@@ -23,8 +23,7 @@ export async function jobRobots(job: JobRecord): Promise<RobotsRules> {
   const cached = cache.get(job.job_id);
   if (cached) return cached;
   const stored = await getJson<StoredRobots>(artifactKeys.robots(job.job_id));
-  const result: RobotsFetchResult = !stored || 'unreachable' in stored ? { unreachable: true } : { status: stored.status, body: Buffer.from(stored.body_base64, 'base64') };
-  const rules = robotsPolicyFromFetch(result);
+  const rules = !stored ? disallowAll : robotsPolicyFromFetch('unreachable' in stored ? stored : { status: stored.status, body: Buffer.from(stored.body_base64, 'base64') });
   cache.set(job.job_id, rules);
   return rules;
 }

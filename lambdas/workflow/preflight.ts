@@ -2,7 +2,7 @@ import { decodeHtml } from '../core/charset.js';
 import { exportPage } from '../core/export.js';
 import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { extractLinks } from '../core/links.js';
-import type { RobotsRules } from '../core/robots.js';
+import { hostUnreachableReason, robotsPolicyFromFetch, type RobotsRules } from '../core/robots.js';
 import { checkTermsOfService } from '../core/tos.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { getJob, markRunning, recordJobError } from '../data/jobs.js';
@@ -14,7 +14,8 @@ import type { CrawlState } from './state.js';
 
 /**
  * Preflight: robots.txt of the host (once per job) and, when asked, the terms-of-service check,
- * both before any content page is fetched. A refusal records the job's error and skips to Finalize.
+ * both before any content page is fetched. A refusal, or a host that does not answer robots.txt
+ * at all (every mode), records the job's error and skips to Finalize.
  */
 export async function preflight(state: CrawlState): Promise<CrawlState> {
   const job = await getJob(state.job_id);
@@ -27,7 +28,17 @@ export async function preflight(state: CrawlState): Promise<CrawlState> {
   await markRunning(job.job_id, startedAt);
   await announce({ ...job, status: 'running', started_at: job.started_at ?? startedAt.toISOString() }, 'started');
 
-  const robots = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;
+  const robotsFetch = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;
+  const unreachable = robotsFetch && hostUnreachableReason(robotsFetch);
+  if (unreachable) {
+    await recordJobError(job.job_id, {
+      code: 'seed_fetch_failed',
+      message: "the seed URL's host could not be reached",
+      details: { url: job.url, reason: unreachable, http_status: null },
+    });
+    return { job_id: job.job_id, depth: 0, next: 'finalize' };
+  }
+  const robots = robotsFetch && robotsPolicyFromFetch(robotsFetch);
   if (robots && job.mode !== 'select' && !isAllowedForUs(robots, job.url)) {
     await recordJobError(job.job_id, { code: 'robots_disallowed', message: 'robots.txt does not allow crawling the seed URL', details: { url: job.url } });
     return { job_id: job.job_id, depth: 0, next: 'finalize' };

@@ -53,6 +53,13 @@ export async function startSilentListener(): Promise<{ port: number; close(): Pr
   };
 }
 
+/** Accepts TCP connections and closes each at once, so a TLS handshake is cut off. */
+export async function startClosingListener(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createTcpServer((socket) => socket.destroy());
+  const port = await listen(server);
+  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 /** A loopback port nothing listens on. */
 export async function unusedPort(): Promise<number> {
   const server = createTcpServer();

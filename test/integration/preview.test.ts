@@ -1,7 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
+import { startUnreachableHosts } from '../helpers/unreachable.js';
+
+// No name is ever looked up for real; one the overrides do not pin does not exist.
+vi.mock('node:dns/promises', () => import('../helpers/offline-dns.js'));
 
 const KEY = 'preview-key-0001';
 const XML = { 'content-type': 'application/xml' };
@@ -11,6 +15,7 @@ const urlset = (paths: string[]) =>
 
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
+let unreachable: Awaited<ReturnType<typeof startUnreachableHosts>>;
 
 beforeAll(async () => {
   site = await startSite({
@@ -27,12 +32,19 @@ beforeAll(async () => {
     // other.test: no sitemap at all, so the seed page's links are listed.
     'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     'other.test/': page('Other', ['/one', '/two', '/one#again', '/photo.jpg?w=200', 'https://elsewhere.example/x', '/three']),
+    // www.site.test: up, but robots.txt answers with a server error.
+    'www.site.test/robots.txt': { status: 503, body: 'down for maintenance' },
   });
-  runtime = await startTestRuntime({ users: [{ user_id: 'previewer', api_key: KEY, plan: 'free', monthly_pages: 10 }], hostOverrides: site.overrides });
+  unreachable = await startUnreachableHosts();
+  runtime = await startTestRuntime({
+    users: [{ user_id: 'previewer', api_key: KEY, plan: 'free', monthly_pages: 10 }],
+    hostOverrides: `${site.overrides},${unreachable.overrides}`,
+  });
 });
 afterAll(async () => {
   await runtime?.close();
   await site?.close();
+  await unreachable?.close();
 });
 
 const preview = (query: string) => runtime.request('GET', `/v1/sitemap/preview?${query}`, { key: KEY });
@@ -65,6 +77,22 @@ describe('GET /v1/sitemap/preview', () => {
       capped: false,
       assets_filtered: 1,
     });
+  });
+
+  it('answers 502 site_unreachable naming why when the host gives no answer', async () => {
+    const cases = [{ host: 'nowhere.example.com', reason: 'dns_failure' }, ...unreachable.hosts];
+    const responses = await Promise.all(cases.map(({ host }) => preview(`url=https://${host}/docs`)));
+    responses.forEach((response, i) => {
+      const { host, reason } = cases[i] ?? {};
+      expect(response.status, response.text).toBe(502);
+      expect(response.json.error, host).toMatchObject({ code: 'site_unreachable', details: { url: `https://${host}/docs`, reason } });
+    });
+  });
+
+  it('lists nothing, with 200, for a host whose robots.txt answers with a server error (RFC 9309)', async () => {
+    const response = await preview('url=https://www.site.test/');
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({ urls: [], source: 'shallow_crawl', count: 0 });
   });
 
   it('consumes no quota and validates its parameters', async () => {

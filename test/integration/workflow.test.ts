@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
+import { startUnreachableHosts } from '../helpers/unreachable.js';
+
+// No name is ever looked up for real; one the overrides do not pin does not exist.
+vi.mock('node:dns/promises', () => import('../helpers/offline-dns.js'));
 
 const KEY = 'workflow-key-0001';
 const ROBOTS = { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\n' };
@@ -28,10 +32,12 @@ const PAGES = {
   'other.test/robots.txt': ROBOTS,
   'other.test/': page('Other', ['/terms', '/about']),
   'other.test/terms': page('Terms of Service', [], '<p>You agree not to use any robot, spider, scraper or other automated means to access the Service for any purpose.</p>'),
+  'www.site.test/robots.txt': { status: 503, body: 'down for maintenance' },
 };
 
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
+let unreachable: Awaited<ReturnType<typeof startUnreachableHosts>>;
 const wideFetches = { inFlight: 0, max: 0 };
 
 /** A page that takes a while and records how many of its kind are being fetched at once. */
@@ -54,11 +60,16 @@ beforeAll(async () => {
   widePages['/wide'] = { body: page('Wide', Array.from({ length: 12 }, (_, i) => `/wide/${i}`)) } as never;
   const slowPages = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`, [`/slow/${i}/child`]), delayMs: 400 }]));
   site = await startSite({ ...PAGES, ...slowPages, ...widePages });
-  runtime = await startTestRuntime({ users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }], hostOverrides: site.overrides });
+  unreachable = await startUnreachableHosts();
+  runtime = await startTestRuntime({
+    users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }],
+    hostOverrides: `${site.overrides},${unreachable.overrides}`,
+  });
 });
 afterAll(async () => {
   await runtime?.close();
   await site?.close();
+  await unreachable?.close();
 });
 
 async function crawl(body: Record<string, unknown>) {
@@ -240,6 +251,33 @@ describe('jobs that fail', () => {
 
   it('fails with robots_disallowed when the seed is disallowed', async () => {
     const { job } = await crawl({ url: 'https://site.test/private/p', mode: 'single', check_tos: false });
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'robots_disallowed' }, quota: { charged: 0 } });
+  });
+
+  it('fails with seed_fetch_failed naming why when the seed host gives no answer, in every mode, and charges nothing', async () => {
+    const cases = [
+      { host: 'nowhere.example.com', reason: 'dns_failure', mode: 'single' },
+      ...unreachable.hosts.map(({ host, reason }) => ({ host, reason, mode: 'full' })),
+      { host: 'refused.test', reason: 'connect_failed', mode: 'select' },
+    ];
+    const jobs = await Promise.all(
+      cases.map(({ host, mode }) => {
+        const url = `https://${host}/`;
+        return crawl(mode === 'select' ? { url, mode, urls: [`${url}a`, `${url}b`] } : { url, mode, check_tos: false });
+      }),
+    );
+    jobs.forEach(({ job }, i) => {
+      const { host, reason } = cases[i] ?? {};
+      expect(job, host).toMatchObject({
+        status: 'failed',
+        error: { code: 'seed_fetch_failed', details: { url: `https://${host}/`, reason, http_status: null } },
+        quota: { charged: 0 },
+      });
+    });
+  });
+
+  it('keeps robots_disallowed for a host that answers robots.txt with a server error (RFC 9309)', async () => {
+    const { job } = await crawl({ url: 'https://www.site.test/', mode: 'single', check_tos: false });
     expect(job).toMatchObject({ status: 'failed', error: { code: 'robots_disallowed' }, quota: { charged: 0 } });
   });
 

@@ -1,6 +1,6 @@
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
-import { TextDecoder } from 'node:util';
 import { Parser } from 'htmlparser2';
+import { decodeAs, supportedEncoding } from '../charset.js';
 
 export type SitemapKind = 'urlset' | 'index' | 'text' | 'rss' | 'atom' | 'invalid';
 
@@ -30,7 +30,7 @@ export function parseSitemap(body: Uint8Array, sourceUrl: string): ParsedSitemap
   const bytes = decompressIfGzip(body);
   if (!bytes) return invalid();
   // trimStart also drops a BOM the decoder left and the blank lines some generators emit first.
-  const text = decoderFor(bytes).decode(bytes).trimStart();
+  const text = decodeAs(encodingOf(bytes), bytes).trimStart();
   return text.startsWith('<') ? parseXmlSitemap(text, sourceUrl) : parsePlainTextSitemap(text);
 }
 
@@ -47,19 +47,12 @@ function decompressIfGzip(body: Uint8Array): Uint8Array | undefined {
 }
 
 /** A BOM first, then the XML declaration's `encoding`, then UTF-8 (the sitemaps.org encoding). */
-function decoderFor(bytes: Uint8Array): TextDecoder {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be');
+function encodingOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 512)).toString('latin1');
   const declared = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1];
-  if (declared) {
-    try {
-      return new TextDecoder(declared);
-    } catch {
-      // An unknown label: fall through to UTF-8.
-    }
-  }
-  return new TextDecoder('utf-8');
+  return supportedEncoding(declared) ?? 'utf-8';
 }
 
 function parsePlainTextSitemap(text: string): ParsedSitemap {

@@ -14,6 +14,7 @@ import {
   quotaExceeded,
   rateLimited,
   resultNotReady,
+  siteUnreachable,
   toErrorResponse,
   unauthorized,
   validationError,
@@ -61,6 +62,7 @@ describe('errorResponse', () => {
     [422, 'validation_error', validationError([{ field: 'mode', message: 'required' }])],
     [429, 'rate_limited', rateLimited(5)],
     [500, 'internal_error', internalError()],
+    [502, 'site_unreachable', siteUnreachable('https://example.com/', 'dns_failure')],
   ])('answers %i %s in a valid envelope', (status, code, error) => {
     const response = errorResponse(error, 'req');
 

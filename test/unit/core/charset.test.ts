@@ -81,6 +81,23 @@ describe('decodeHtml', () => {
     expect(decodeHtml(bytes(ascii('na'), [0xef], ascii('ve')), 'text/html; charset=iso-8859-1')).toBe('naïve');
   });
 
+  // The WHATWG index for 0x80-0x9F: the five bytes windows-1252 leaves undefined map to C1 controls.
+  const WINDOWS_1252_HIGH =
+    '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+    '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+  const HIGH_BYTES = Array.from({ length: 32 }, (_, i) => 0x80 + i);
+
+  it.each(['windows-1252', 'iso-8859-1', 'us-ascii'])('decodes bytes 0x80-0x9F of a %s page per the WHATWG index', (label) => {
+    // Smart quotes, dashes, € and ™: Node 20's one-shot decoder made C1 controls of them.
+    const body = bytes(ascii('<p>'), HIGH_BYTES, ascii('</p>'));
+    expect(decodeHtml(body, `text/html; charset=${label}`)).toBe(`<p>${WINDOWS_1252_HIGH}</p>`);
+    expect(decodeText(body, `text/plain; charset=${label}`)).toBe(`<p>${WINDOWS_1252_HIGH}</p>`);
+  });
+
+  it('decodes undeclared windows-1252 punctuation', () => {
+    expect(decodeHtml(bytes([0x93], ascii('a'), [0x94, 0x96]))).toBe('“a”–');
+  });
+
   it('replaces broken bytes in UTF-8 text without throwing', () => {
     const body = bytes(utf8('<p>Grüße '), [0xff, 0xc3], utf8('</p>'));
     expect(decodeHtml(body, 'text/html; charset=utf-8')).toBe('<p>Grüße \uFFFD\uFFFD</p>');

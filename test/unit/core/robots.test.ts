@@ -4,7 +4,8 @@ import {
   ROBOTS_MAX_PARSE_BYTES,
   allowAll,
   disallowAll,
-  loadRobots,
+  fetchRobotsTxt,
+  hostUnreachableReason,
   parseRobotsTxt,
   robotsPolicyFromFetch,
 } from '../../../lambdas/core/robots.js';
@@ -282,7 +283,7 @@ describe('robotsPolicyFromFetch', () => {
   });
 
   it('disallows everything when the server could not be reached', () => {
-    expect(robotsPolicyFromFetch({ unreachable: true })).toBe(disallowAll);
+    expect(robotsPolicyFromFetch({ unreachable: true, reason: 'connect_failed' })).toBe(disallowAll);
   });
 
   it('gives the fallback sets their meaning', () => {
@@ -292,7 +293,7 @@ describe('robotsPolicyFromFetch', () => {
   });
 });
 
-describe('loadRobots', () => {
+describe('fetchRobotsTxt', () => {
   function fakeFetch(answer: (url: string) => { status: number; body: string } | Error) {
     const calls: { url: string; options: FetchDocumentOptions | undefined }[] = [];
     const fetchDocument: FetchDocument = async (url, options) => {
@@ -311,32 +312,48 @@ describe('loadRobots', () => {
     return { fetchDocument, calls };
   }
 
+  const loadRobots = async (fetchDocument: FetchDocument) => robotsPolicyFromFetch(await fetchRobotsTxt('https://example.com', fetchDocument));
+
   it('fetches /robots.txt of the origin with a cap no smaller than the parse cap', async () => {
     const { fetchDocument, calls } = fakeFetch(() => ({ status: 200, body: 'User-agent: *\nDisallow: /x\n' }));
-    const rules = await loadRobots('https://example.com', fetchDocument);
+    const rules = await loadRobots(fetchDocument);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('https://example.com/robots.txt');
     expect(calls[0]?.options?.maxBytes).toBeGreaterThanOrEqual(ROBOTS_MAX_PARSE_BYTES);
     expect(rules.isAllowed(page('/x'), BOT)).toBe(false);
   });
 
-  it('applies the status policy', async () => {
-    expect(await loadRobots('https://example.com', fakeFetch(() => ({ status: 404, body: '' })).fetchDocument)).toBe(allowAll);
-    expect(await loadRobots('https://example.com', fakeFetch(() => ({ status: 503, body: '' })).fetchDocument)).toBe(
-      disallowAll,
-    );
+  it('applies the status policy, and a host that answers 5xx is not unreachable', async () => {
+    expect(await loadRobots(fakeFetch(() => ({ status: 404, body: '' })).fetchDocument)).toBe(allowAll);
+    const serverError = await fetchRobotsTxt('https://example.com', fakeFetch(() => ({ status: 503, body: '' })).fetchDocument);
+    expect(robotsPolicyFromFetch(serverError)).toBe(disallowAll);
+    expect(hostUnreachableReason(serverError)).toBeUndefined();
   });
 
   it.each([
-    new FetchError('timeout', 'timed out', true),
     new FetchError('dns_failure', 'no such host', false),
-    new FetchError('too_large', 'over the cap', false),
-  ])('treats a failed fetch ($reason) as unreachable', async (error) => {
-    expect(await loadRobots('https://example.com', fakeFetch(() => error).fetchDocument)).toBe(disallowAll);
+    new FetchError('connect_failed', 'connection refused', true),
+    new FetchError('connection_reset', 'other side closed', true),
+    new FetchError('tls_failure', 'certificate signature failure', false),
+    new FetchError('timeout', 'timed out', true),
+    new FetchError('blocked_address', 'resolves to 10.0.0.1', false),
+  ])('names a host that gives no answer ($reason) unreachable, and disallows everything', async (error) => {
+    const result = await fetchRobotsTxt('https://example.com', fakeFetch(() => error).fetchDocument);
+    expect(hostUnreachableReason(result)).toBe(error.reason);
+    expect(robotsPolicyFromFetch(result)).toBe(disallowAll);
   });
+
+  it.each([new FetchError('too_large', 'over the cap', false), new FetchError('too_many_redirects', 'loop', false)])(
+    'disallows everything when the host answered but robots.txt could not be read ($reason)',
+    async (error) => {
+      const result = await fetchRobotsTxt('https://example.com', fakeFetch(() => error).fetchDocument);
+      expect(hostUnreachableReason(result)).toBeUndefined();
+      expect(robotsPolicyFromFetch(result)).toBe(disallowAll);
+    },
+  );
 
   it('lets errors that are not fetch failures through', async () => {
     const bug = new TypeError('bug');
-    await expect(loadRobots('https://example.com', fakeFetch(() => bug).fetchDocument)).rejects.toBe(bug);
+    await expect(loadRobots(fakeFetch(() => bug).fetchDocument)).rejects.toBe(bug);
   });
 });

@@ -75,6 +75,9 @@ describe('parseSitemap', () => {
       'latin1',
     );
     expect(parseSitemap(latin1, SOURCE).urls).toEqual(['https://example.com/caf\u00e9']);
+    // The WHATWG reads ISO-8859-1 as windows-1252, whose 0x80 is the euro sign (also on Node 20).
+    const euro = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><urlset><url><loc>https://example.com/'), Buffer.from([0x80]), Buffer.from('</loc></url></urlset>')]);
+    expect(parseSitemap(euro, SOURCE).urls).toEqual(['https://example.com/\u20ac']);
   });
 
   it('refuses a billion-laughs document without expanding it', () => {

@@ -5,7 +5,7 @@ import { FetchError, type FetchDocument, type FetchDocumentOptions } from '../..
 import { createFetcher, type FetcherConfig } from '../../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../../lambdas/net/host-overrides.js';
 import type { ResolveHost } from '../../../lambdas/net/pinned-connector.js';
-import { startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
+import { startClosingListener, startFixtureSite, startSilentListener, unusedPort, type FixtureSite } from '../../helpers/fixture-server.js';
 import { createCa } from '../../helpers/tls.js';
 
 const MiB = 1024 * 1024;
@@ -345,15 +345,22 @@ describe('network failures', () => {
     expect(await failure(fetchDown('https://down.test/'))).toMatchObject({ reason: 'connect_failed', retryable: true });
   });
 
-  it('marks a connection reset as retryable', async () => {
-    expect(await failure(fetch('https://site.test/reset'))).toMatchObject({ reason: 'network_error', retryable: true });
+  it('names a connection reset, before or after the request, as retryable', async () => {
+    expect(await failure(fetch('https://site.test/reset'))).toMatchObject({ reason: 'connection_reset', retryable: true });
+    const closing = await startClosingListener();
+    try {
+      const fetchClosed = createFetcher({ hostOverrides: parseHostOverrides(`closed.test=127.0.0.1:${closing.port}`) });
+      expect(await failure(fetchClosed('https://closed.test/'))).toMatchObject({ reason: 'connection_reset', retryable: true });
+    } finally {
+      await closing.close();
+    }
   });
 
-  it('refuses an untrusted certificate without retry', async () => {
+  it('names an untrusted certificate a TLS failure, without retry', async () => {
     const untrusted = await startFixtureSite(['site.test'], (_request, response) => response.end('hello'), createCa());
     try {
       const fetchUntrusted = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${untrusted.port}`) });
-      expect(await failure(fetchUntrusted('https://site.test/'))).toMatchObject({ reason: 'connect_failed', retryable: false });
+      expect(await failure(fetchUntrusted('https://site.test/'))).toMatchObject({ reason: 'tls_failure', retryable: false });
     } finally {
       await untrusted.close();
     }
@@ -376,11 +383,22 @@ describe('CRAWL_HOST_OVERRIDES', () => {
     }
   });
 
-  it('uses the override port only when the URL names none', async () => {
-    const port = await unusedPort();
-    const fetchPinned = fixtureFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${port}`) });
-    expect((await fetchPinned(`https://site.test:${site.port}/`)).status).toBe(200);
-    expect(await failure(fetchPinned('https://site.test/'))).toMatchObject({ reason: 'connect_failed' });
+  it('pins the port too: a URL naming another port never reaches what listens there', async () => {
+    const elsewhere = await startFixtureSite(['site.test'], (_request, response) => response.end('another loopback server'));
+    try {
+      expect((await fetch(`https://site.test:${site.port}/`)).status).toBe(200);
+      const error = await failure(fixtureFetcher({ ca: elsewhere.caPem })(`https://site.test:${elsewhere.port}/`));
+      expect(error).toMatchObject({ reason: 'blocked_address', retryable: false });
+      expect(error.message).toContain(`port ${site.port}`);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('pins an entry without a port to 443', async () => {
+    const fetchDefaultPort = fixtureFetcher({ hostOverrides: parseHostOverrides('site.test=127.0.0.1') });
+    expect(await failure(fetchDefaultPort(`https://site.test:${site.port}/`))).toMatchObject({ reason: 'blocked_address' });
   });
 
   it('exempts only the listed hosts', async () => {
