@@ -50,6 +50,20 @@ function countedPage(section: 'a' | 'b', title: string) {
   };
 }
 
+/* other.test asks for a Crawl-delay of 1 s; its pages record when each request arrived. */
+const delayedArrivals: number[] = [];
+const timedPage = (title: string) => ({
+  handle: (_request: unknown, response: import('node:http').ServerResponse) => {
+    delayedArrivals.push(Date.now());
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(page(title));
+  },
+});
+const DELAYED_PAGES = {
+  'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 1\n' },
+  ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`other.test/d${i}`, timedPage(`Delayed ${i}`)])),
+};
+
 const POOL_PAGES = Object.fromEntries(
   (['a', 'b'] as const).flatMap((section) => [
     [`/pool/${section}`, page(`Pool ${section}`, Array.from({ length: POOL_SIZE }, (_, i) => `/pool/${section}/${i}`))],
@@ -73,7 +87,7 @@ const deliveries: Delivery[] = [];
 let receiver: FixtureSite;
 
 beforeAll(async () => {
-  site = await startSite({ ...PAGES, ...POOL_PAGES });
+  site = await startSite({ ...PAGES, ...POOL_PAGES, ...DELAYED_PAGES });
   receiver = await startFixtureSite(['hooks.test'], (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -224,6 +238,18 @@ describe('webhooks', () => {
     expect(JSON.parse(failed?.body ?? '{}').job).toMatchObject({ status: 'failed', error: { code: 'seed_fetch_failed' } });
   });
 
+  it('announces a cancelled job as `cancelled`', async () => {
+    const created = await runtime.request('POST', '/v1/jobs', {
+      key: KEY,
+      body: { mode: 'full', url: 'https://site.test/pool/b', max_depth: 1, concurrency: 1, check_tos: false, webhook: { url: 'https://hooks.test/ok', events: ['cancelled'] } },
+    });
+    const id = String(created.json.id);
+    expect((await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEY })).status).toBe(202);
+    expect((await runtime.waitForJob(KEY, id)).status).toBe('cancelled');
+    const [cancelled] = await deliveriesOf(id, 1);
+    expect(JSON.parse(cancelled?.body ?? '{}')).toMatchObject({ event: 'cancelled', job: { id, status: 'cancelled' } });
+  });
+
   it.each([
     ['a private address', { url: 'https://127.0.0.1/hook' }, 'webhook.url'],
     ['localhost', { url: 'https://localhost/hook' }, 'webhook.url'],
@@ -263,4 +289,19 @@ describe('manners across jobs', () => {
       delete process.env.CRAWL_HOST_MAX_IN_FLIGHT;
     }
   }, 120_000);
+
+  it('spaces the fetches of two jobs to a site by its Crawl-delay, across the jobs', async () => {
+    const create = (paths: string[]) =>
+      runtime.request('POST', '/v1/jobs', {
+        key: KEY,
+        body: { mode: 'select', url: `https://other.test${paths[0]}`, urls: paths.map((path) => `https://other.test${path}`), concurrency: 5, check_tos: false },
+      });
+    const created = await Promise.all([create(['/d0', '/d1', '/d2']), create(['/d3', '/d4', '/d5'])]);
+    const jobs = await Promise.all(created.map((response) => runtime.waitForJob(KEY, String(response.json.id))));
+    expect(jobs.map((job) => job.status)).toEqual(['completed', 'completed']);
+    expect(delayedArrivals).toHaveLength(6);
+    // Slots are spaced by a full second; connection set-up can shift an arrival by a little.
+    const gaps = delayedArrivals.slice(1).map((at, i) => at - (delayedArrivals[i] as number));
+    expect(Math.min(...gaps)).toBeGreaterThan(800);
+  }, 60_000);
 });
