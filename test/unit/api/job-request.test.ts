@@ -390,3 +390,22 @@ describe('path filters', () => {
     expect(() => parseCreateJobRequest({ ...full, exclude_paths: patterns.slice(0, 50) })).not.toThrow();
   });
 });
+
+describe('webhook', () => {
+  const hook = { url: 'https://hooks.example.com/crawl' };
+
+  it('defaults to all four events and empty metadata, and keeps events in their canonical order', () => {
+    expect(parseCreateJobRequest({ ...single, webhook: hook }).webhook).toEqual({ ...hook, events: ['started', 'completed', 'failed', 'cancelled'], metadata: {} });
+    expect(parseCreateJobRequest({ ...full, webhook: { ...hook, events: ['completed', 'started', 'completed'] } }).webhook?.events).toEqual(['started', 'completed']);
+  });
+
+  it.each([
+    ['not an object', 'https://hooks.example.com/', 'webhook'],
+    ['a private url', { url: 'https://10.0.0.1/hook' }, 'webhook.url'],
+    ['no events', { ...hook, events: [] }, 'webhook.events'],
+    ['metadata that is an array', { ...hook, metadata: [1] }, 'webhook.metadata'],
+    ['an unknown key', { ...hook, secret: 'x' }, 'webhook.secret'],
+  ])('refuses %s, naming the field', (_label, webhook, field) => {
+    expect(namedFields(rejection({ ...select, webhook }))).toEqual([field]);
+  });
+});
