@@ -97,7 +97,9 @@ export function publicView(job: JobRecord) {
     max_pages: job.max_pages,
     concurrency: job.concurrency,
     ...(job.mode === 'select' ? { pages_total: job.pages_total } : {}),
-    ...(job.mode === 'full' ? { include_paths: job.include_paths ?? [], exclude_paths: job.exclude_paths ?? [] } : {}),
+    // echoed when the job was given them, so a job without filters keeps the CONTRACT 3 record
+    ...(job.include_paths ? { include_paths: job.include_paths } : {}),
+    ...(job.exclude_paths ? { exclude_paths: job.exclude_paths } : {}),
     progress: job.progress,
     cancel_requested: job.cancel_requested,
     error: job.error,

@@ -139,7 +139,8 @@ async function crawl(body: Record<string, unknown>) {
 
 const urlsOf = (text: string) => [...text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
 
-describe('path filters', () => {
+// Crawls take seconds alone and much longer when the whole suite shares the machine.
+describe('path filters', { timeout: 90_000 }, () => {
   it('crawls only the docs section, the seed included, and charges only what it crawled', async () => {
     const { id, job } = await crawl({
       mode: 'full',
@@ -174,7 +175,7 @@ describe('path filters', () => {
   });
 });
 
-describe('webhooks', () => {
+describe('webhooks', { timeout: 90_000 }, () => {
   it('announces start and completion, signed with the user\'s secret; the result is readable when `completed` arrives', async () => {
     const { id, job } = await crawl({
       mode: 'full',
