@@ -1,8 +1,8 @@
 /**
  * HTML → markdown and HTML → text throughput of `exportPage`, next to plain turndown + GFM on the
  * raw page, measured in the same run (interleaved page by page, so machine load hits all alike).
- * Corpus: `BENCH_CORPUS` (a directory of .html or .html.gz pages), else the article-extraction
- * pages of the shared corpora when present, else generated pages (so a clone can run it too).
+ * Corpus: `BENCH_CORPUS` (a directory of .html or .html.gz pages, such as the article-extraction
+ * benchmark's `html/`), else generated pages, so a clone runs it without any outside data.
  * Each figure is the median of `BENCH_ROUNDS` rounds (default 5) after one warm-up round.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -13,7 +13,6 @@ import { gfm } from 'turndown-plugin-gfm';
 import { exportPage } from '../lambdas/core/export.js';
 import { extractLinks } from '../lambdas/core/links.js';
 
-const DEFAULT_CORPUS = '/work/shared/corpora/article-extraction/html';
 
 interface Page {
   url: string;
@@ -84,8 +83,8 @@ function median(values: number[]): number {
 }
 
 function loadCorpus(): { pages: Page[]; source: string } {
-  const dir = process.env.BENCH_CORPUS ?? DEFAULT_CORPUS;
-  if (existsSync(dir)) {
+  const dir = process.env.BENCH_CORPUS;
+  if (dir && existsSync(dir)) {
     const files = readdirSync(dir).filter((file) => /\.html?(\.gz)?$/.test(file)).sort();
     const pages = files.map((file) => {
       const raw = readFileSync(join(dir, file));

@@ -116,8 +116,17 @@ export async function startApiRouter(options: {
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    // Read before any answer, as API Gateway does: a reply sent with the body unread would leave
+    // a kept-alive connection in a state the client's next request on it cannot survive.
+    const body = await readRequestBody(request, MAX_REQUEST_BYTES);
+    if (body === 'too_large') {
+      // The rest of the body is left unread, so the connection cannot carry another request.
+      response.setHeader('connection', 'close');
+      return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
+    }
+    const url = requestTarget(request.url ?? '/');
     const method = request.method ?? 'GET';
+    if (!url) return gatewayReply(response, 'DEFAULT_4XX', requestId, 400);
     if (url.pathname === '/health' && method === 'GET') {
       const ready = options.isReady();
       response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
@@ -129,13 +138,8 @@ export async function startApiRouter(options: {
     const route = matching.find((candidate) => candidate.method === method);
     if (!route) return gatewayReply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
     options.meter.apiRequest();
-
-    const body = await readRequestBody(request, MAX_REQUEST_BYTES);
-    if (body === 'too_large') {
-      // The rest of the body is left unread, so the connection cannot carry another request.
-      response.setHeader('connection', 'close');
-      return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
-    }
+    const pathParameters = decodedParameters(route, url.pathname);
+    if (!pathParameters) return gatewayReply(response, 'DEFAULT_4XX', requestId, 400);
 
     let authorizerContext: Record<string, unknown> = {};
     if (route.authorizerFunctionId) {
@@ -155,8 +159,6 @@ export async function startApiRouter(options: {
       authorizerContext = { ...decision.context, principalId: decision.principalId };
     }
 
-    const match = route.pattern.exec(url.pathname);
-    const pathParameters = Object.fromEntries(route.parameterNames.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
     const query = singleValues(groupEntries(url.searchParams.entries()));
     const headers = singleValues(groupEntries(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)])));
     const event: APIGatewayProxyEvent = {
@@ -220,6 +222,28 @@ export async function startApiRouter(options: {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The request target as a URL. A target in origin form (`/path?query`) is a path even when it
+ * starts with `//`; anything that parses as no URL at all is refused, as API Gateway refuses it.
+ */
+function requestTarget(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://localhost${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The route's path parameters, percent-decoded; undefined when one is not valid UTF-8 percent-encoding. */
+function decodedParameters(route: Route, pathname: string): Record<string, string> | undefined {
+  const match = route.pattern.exec(pathname);
+  try {
+    return Object.fromEntries(route.parameterNames.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
+  } catch {
+    return undefined;
+  }
 }
 
 function groupEntries(entries: Iterable<[string, string]>): Array<[string, string[]]> {

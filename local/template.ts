@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -16,17 +16,37 @@ export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
 }
 
-/** Files whose content decides the synthesized template; a change to any of them re-synthesizes. */
-async function templateInputs(): Promise<string[]> {
-  const lib = (await readdir(path.join(PROJECT_ROOT, 'lib'))).filter((name) => name.endsWith('.ts')).map((name) => path.join('lib', name));
-  return [...lib.sort(), 'lambdas/data/env.ts', 'lambdas/domain/retention.ts', 'package-lock.json'];
+/** The module that synthesizes the template: everything it imports from the project decides the template. */
+const SYNTH_ENTRY = 'local/synth.ts';
+
+/**
+ * Files whose content decides the synthesized template: the project files the synthesis imports,
+ * directly or through others (the stack, its constructs, and the handler constants they use, such
+ * as the queue's `maxReceiveCount`), read from esbuild's import graph so that none is missed; and
+ * the lockfile, for the CDK version. Relative to `root`.
+ */
+export async function templateInputs(root = PROJECT_ROOT): Promise<string[]> {
+  const { build } = await import('esbuild');
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: [SYNTH_ENTRY],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return [...Object.keys(metafile.inputs).sort(), 'package-lock.json'];
 }
 
-async function inputsHash(): Promise<string> {
+/** The hash of the template's inputs: the cache key of the synthesized template. */
+export async function templateInputsHash(root = PROJECT_ROOT): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await templateInputs()) {
+  for (const file of await templateInputs(root)) {
     hash.update(file);
-    hash.update(await readFile(path.join(PROJECT_ROOT, file)));
+    hash.update(await readFile(path.join(root, file)));
   }
   return hash.digest('hex');
 }
@@ -37,7 +57,7 @@ async function inputsHash(): Promise<string> {
  * since synthesis takes seconds and the template rarely changes.
  */
 export async function loadTemplate(cacheDir = TEMPLATE_CACHE_DIR): Promise<CfnTemplate> {
-  const key = await inputsHash();
+  const key = await templateInputsHash();
   const cacheFile = path.join(cacheDir, `template-${key.slice(0, 16)}.json`);
   try {
     return JSON.parse(await readFile(cacheFile, 'utf8')) as CfnTemplate;

@@ -28,9 +28,9 @@ interface Page {
 }
 
 function corpusDir(argument: string | undefined): string {
-  const given = argument ?? '/work/shared/corpora';
-  const nested = join(given, 'article-extraction');
-  return existsSync(nested) ? nested : given;
+  if (!argument) throw new Error('usage: npm run eval:extract -- <corpus dir>');
+  const nested = join(argument, 'article-extraction');
+  return existsSync(nested) ? nested : argument;
 }
 
 function loadPages(dir: string): Page[] {

@@ -9,11 +9,16 @@
  * - crawler_commons_parse_cases and sitemaps_org_examples: `parseSitemap` on one document.
  * - crawler_commons_location_scope: the site rule we apply against the sitemaps.org path rule.
  * The preview's own filters (https only, same site) are left out on purpose: the fixtures are http.
+ *
+ * The single-document groups are then run again through the same reader with fast-xml-parser in
+ * place of the htmlparser2 SAX pass (bench/fast-xml-parser-sitemap.ts), for comparison only: those
+ * lines do not decide the exit code. `npm run bench -- sitemap` measures the speed of both.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { fastXmlParserSitemap } from '../bench/fast-xml-parser-sitemap.js';
 import { FetchError, type FetchDocument, type FetchedDocument } from '../lambdas/core/fetch-types.js';
 import { parseRobotsTxt } from '../lambdas/core/robots.js';
 import { collectSitemapUrls, parseSitemap, type ParsedSitemap } from '../lambdas/core/sitemap.js';
@@ -209,9 +214,16 @@ const CC_KINDS: Record<string, ParsedSitemap['kind']> = {
   error: 'invalid',
 };
 
-function evaluateCcCase(testCase: CcCase): string | undefined {
+type ParseDocument = (body: Uint8Array, sourceUrl: string) => ParsedSitemap & { threw?: string };
+
+function evaluateCcCase(testCase: CcCase, parse: ParseDocument = parseSitemap): string | undefined {
+  const parsed = parse(ccBody(testCase), testCase.sitemap_url);
+  const difference = ccDifference(testCase, parsed);
+  return difference && parsed.threw ? `${difference}: the parser threw "${parsed.threw.slice(0, 80)}"` : difference;
+}
+
+function ccDifference(testCase: CcCase, parsed: ParsedSitemap): string | undefined {
   const { expected } = testCase;
-  const parsed = parseSitemap(ccBody(testCase), testCase.sitemap_url);
   if (expected.kind === 'error_or_safe_subset') {
     const allowed = expected.crawler_commons_doctype_allowed ?? [];
     const leaked = parsed.urls.filter((url) => !allowed.includes(url));
@@ -227,8 +239,8 @@ function evaluateCcCase(testCase: CcCase): string | undefined {
   return missing.length === 0 ? undefined : `missing ${sample(missing)}`;
 }
 
-function evaluateOrgExample(example: z.infer<typeof orgExampleSchema>): string | undefined {
-  const parsed = parseSitemap(new TextEncoder().encode(example.body), example.sitemap_url);
+function evaluateOrgExample(example: z.infer<typeof orgExampleSchema>, parse: ParseDocument = parseSitemap): string | undefined {
+  const parsed = parse(new TextEncoder().encode(example.body), example.sitemap_url);
   return compareUrls(parsed.urls, example.expected_urls ?? example.expected_sitemaps ?? []);
 }
 
@@ -270,6 +282,15 @@ async function main(): Promise<void> {
   }
 
   process.exitCode = report([usp, cc, org, scope]) > 0 ? 1 : 0;
+
+  console.log('\nFor comparison, the same documents read with fast-xml-parser (not part of the verdict):');
+  const differences = corpus.crawler_commons_parse_cases.flatMap((testCase) => {
+    const difference = evaluateCcCase(testCase, fastXmlParserSitemap);
+    return difference ? [`${testCase.name}: ${difference}`] : [];
+  });
+  const total = corpus.crawler_commons_parse_cases.length;
+  console.log(`crawler_commons_parse_cases (fast-xml-parser): ${total - differences.length}/${total} give the expected URLs`);
+  for (const line of differences) console.log(`  differs  ${line}`);
 }
 
 await main();

@@ -1,27 +1,33 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { lambdaHandler, type LambdaMiddleware } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { callerOf, type Caller } from './caller.js';
 import { ApiError, notFound, toErrorResponse } from './errors.js';
 
-export const logger = new Logger({ serviceName: 'web-crawl-service' });
-
 export type Route = (event: APIGatewayProxyEvent, caller: Caller) => Promise<APIGatewayProxyResult>;
 
-/**
- * Wraps a route as a Lambda handler: resolves the caller from the authorizer context and turns
- * every thrown error into the error envelope; faults of ours are logged and answered as a bare 500.
- */
+/** Wraps a route as a Lambda handler: the caller comes from the authorizer context. */
 export function apiHandler(route: Route) {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>().handler(async (event, context) => {
-    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-    try {
-      return await route(event, callerOf(event));
-    } catch (error) {
-      if (!(error instanceof ApiError)) logger.error('request failed', { requestId, error: error as Error });
-      return toErrorResponse(error, requestId);
-    }
-  });
+  return lambdaHandler<APIGatewayProxyEvent, APIGatewayProxyResult>(async (event) => route(event, callerOf(event)), [errorEnvelope()]);
+}
+
+/**
+ * Each log line of a request carries the request id the client sees in an error envelope (as
+ * `correlation_id`); every thrown error becomes the envelope, and faults of ours are logged and
+ * answered as a bare 500 that reveals nothing about the cause.
+ */
+function errorEnvelope(): LambdaMiddleware<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const requestIdOf = (event: APIGatewayProxyEvent, awsRequestId: string) => event.requestContext?.requestId ?? awsRequestId;
+  return {
+    before: ({ event, context }) => {
+      logger.setCorrelationId(requestIdOf(event, context.awsRequestId));
+    },
+    onError: (request) => {
+      if (!(request.error instanceof ApiError)) logger.error('request failed', { error: request.error ?? undefined });
+      // Set, not returned, so the logger's own onError still runs and resets the request's keys.
+      request.response = toErrorResponse(request.error, requestIdOf(request.event, request.context.awsRequestId));
+    },
+  };
 }
 
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,13 +1,14 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
 import { findApiKey, getUser } from '../data/accounts.js';
 import { bearerToken } from '../domain/accounts.js';
+import { lambdaHandler } from '../observability/handler.js';
 
 /**
  * TOKEN authorizer. Throwing 'Unauthorized' is how API Gateway is told to answer 401 (its
  * UNAUTHORIZED gateway response, mapped to the error envelope). The policy covers the whole API
  * so a cached decision serves every route.
  */
-export async function handler(event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+export const handler = lambdaHandler(async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
   const key = bearerToken(event.authorizationToken);
   if (!key) throw new Error('Unauthorized');
   const record = await findApiKey(key);
@@ -22,7 +23,7 @@ export async function handler(event: APIGatewayTokenAuthorizerEvent): Promise<AP
     },
     context: { user_id: user.user_id, plan: user.plan, monthly_pages: user.monthly_pages },
   };
-}
+});
 
 /** arn:aws:execute-api:region:account:apiId/stage/METHOD/path → arn:…:apiId/stage/* */
 function apiWildcard(methodArn: string): string {

@@ -1,4 +1,5 @@
+import { lambdaHandler } from '../observability/handler.js';
 import { checkLevel } from '../workflow/levels.js';
 import { CrawlStateSchema } from '../workflow/state.js';
 
-export const handler = async (event: unknown) => checkLevel(CrawlStateSchema.parse(event));
+export const handler = lambdaHandler(async (event: unknown) => checkLevel(CrawlStateSchema.parse(event)));

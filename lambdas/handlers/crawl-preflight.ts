@@ -1,4 +1,5 @@
+import { lambdaHandler } from '../observability/handler.js';
 import { CrawlStateSchema } from '../workflow/state.js';
 import { preflight } from '../workflow/preflight.js';
 
-export const handler = async (event: unknown) => preflight(CrawlStateSchema.parse(event));
+export const handler = lambdaHandler(async (event: unknown) => preflight(CrawlStateSchema.parse(event)));

@@ -1,7 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { randomUUID } from 'node:crypto';
 import { quotaExceeded, rateLimited } from '../api/errors.js';
-import { apiHandler, logger } from '../api/handler.js';
+import { apiHandler } from '../api/handler.js';
 import { jsonResponse, parseJsonBody } from '../api/http.js';
 import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../api/job-request.js';
 import { artifactKeys, putJson } from '../data/artifacts.js';
@@ -12,6 +12,7 @@ import { admitFixedWindow } from '../data/rate-limits.js';
 import { reservePages, settleReservation } from '../data/usage.js';
 import { creationView } from '../domain/job.js';
 import { newJobRecord } from '../domain/new-job.js';
+import { logger } from '../observability/logger.js';
 import { JOB_RETENTION_DAYS } from '../domain/retention.js';
 import { finalizeJob } from '../workflow/finalize.js';
 

@@ -1,9 +1,10 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../api/handler.js';
 import { parsePageMessage } from '../data/page-queue.js';
+import { lambdaHandler } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { failExhaustedPage } from '../workflow/dead-letter.js';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = lambdaHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = parsePageMessage(record.body);
@@ -16,4 +17,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
-}
+});

@@ -1,9 +1,10 @@
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../api/handler.js';
 import { sqs } from '../data/clients.js';
 import { requireEnv } from '../data/env.js';
 import { parsePageMessage, sendPageMessage } from '../data/page-queue.js';
+import { lambdaHandler } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { runPageTask } from '../workflow/page-task.js';
 
 /**
@@ -11,7 +12,7 @@ import { runPageTask } from '../workflow/page-task.js';
  * set to the backoff, so SQS redelivers it then; a crash redelivers after the queue's timeout.
  * A page waiting for its site (the per-host cap, a Crawl-delay) is sent again with a delay.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = lambdaHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = parsePageMessage(record.body);
@@ -35,4 +36,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
-}
+});

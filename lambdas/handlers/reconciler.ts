@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { logger } from '../api/handler.js';
+import { lambdaHandler } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { settleEndedExecution, sweepReservations } from '../workflow/reconcile.js';
 
 /** EventBridge "Step Functions Execution Status Change" for an execution that ended badly. */
@@ -9,7 +10,7 @@ const ExecutionEndedSchema = z.object({
 });
 
 /** Two triggers: an execution that ended without Finalize, or the schedule's sweep of reservations. */
-export async function handler(event: unknown): Promise<void> {
+export const handler = lambdaHandler(async (event: unknown): Promise<void> => {
   const ended = ExecutionEndedSchema.safeParse(event);
   if (ended.success) {
     const input = z.object({ job_id: z.string() }).safeParse(JSON.parse(ended.data.detail.input));
@@ -18,4 +19,4 @@ export async function handler(event: unknown): Promise<void> {
   }
   const swept = await sweepReservations();
   logger.info('reservation sweep', swept);
-}
+});

@@ -1,13 +1,14 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../api/handler.js';
 import { parseWebhookMessage } from '../data/webhooks.js';
+import { lambdaHandler } from '../observability/handler.js';
+import { logger } from '../observability/logger.js';
 import { deliverWebhook } from '../workflow/webhook-delivery.js';
 
 /**
  * Webhook queue consumer: one attempt per message; the next attempt is a new message with its
  * backoff as delay, so SQS's receive count only grows when this function itself fails.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = lambdaHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     const message = parseWebhookMessage(record.body);
@@ -23,4 +24,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     }
   }
   return { batchItemFailures };
-}
+});

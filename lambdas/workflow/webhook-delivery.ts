@@ -1,4 +1,4 @@
-import { logger } from '../api/handler.js';
+import { logger } from '../observability/logger.js';
 import { FetchError } from '../core/fetch-types.js';
 import { webhookSigningSecret } from '../data/accounts.js';
 import { getJob } from '../data/jobs.js';

@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { page, startSite } from '../helpers/site.js';
 
-/** `npm start` as a user runs it: a separate process, configured only through the environment. */
+/**
+ * `npm start` as a user runs it: a separate process, configured only through the environment.
+ * tsx is loaded with `--import` rather than through its CLI: the CLI relays SIGTERM and, if the
+ * child has not confirmed within 30 ms (a loaded CI machine), kills it, which would test tsx's
+ * timing instead of our shutdown.
+ */
 function startProcess(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'local/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: dataDir, ...env },
   });
