@@ -43,13 +43,28 @@ export function fairShare(cap: number, competingJobs: number): number {
   return Math.max(1, Math.ceil(cap / Math.max(1, competingJobs)));
 }
 
-export function takeSlot(current: HostSlotsState, request: SlotRequest): SlotDecision {
+/** What the rules see of a site's state at `now`: live leases, the competing jobs, the job's share. */
+export function slotView(current: HostSlotsState, request: Pick<SlotRequest, 'jobId' | 'now' | 'cap'>) {
   const { now, jobId } = request;
   const leases = Object.fromEntries(Object.entries(current.leases).filter(([, lease]) => lease.until > now));
   const waiting = Object.fromEntries(Object.entries(current.waiting).filter(([job, until]) => until > now && job !== jobId));
   const live = Object.values(leases);
   const competing = new Set([...live.map((lease) => lease.job), ...Object.keys(waiting), jobId]);
-  const mine = live.filter((lease) => lease.job === jobId).length;
+  return {
+    leases,
+    waiting,
+    live: live.length,
+    mine: live.filter((lease) => lease.job === jobId).length,
+    share: fairShare(request.cap, competing.size),
+    /** Leases whose worker died (they ran out) and marks of jobs that stopped waiting: to clear. */
+    expiredLeases: Object.entries(current.leases).filter(([, lease]) => lease.until <= now),
+    staleMarks: Object.keys(current.waiting).filter((job) => job !== jobId && !(job in waiting)),
+  };
+}
+
+export function takeSlot(current: HostSlotsState, request: SlotRequest): SlotDecision {
+  const { now, jobId } = request;
+  const { leases, waiting, live, mine, share } = slotView(current, request);
   const base = { leases, waiting, next_fetch_at: current.next_fetch_at };
 
   // A refused job's mark is renewed only when half of it has run out, so the workers of a job
@@ -60,7 +75,7 @@ export function takeSlot(current: HostSlotsState, request: SlotRequest): SlotDec
     markIsFresh
       ? { taken: false, state: current, changed: false, retryInMs, why }
       : { taken: false, state: { ...base, waiting: { ...waiting, [jobId]: now + request.waitingMarkMs } }, changed: true, retryInMs, why };
-  if (live.length >= request.cap || mine >= fairShare(request.cap, competing.size)) return refuse(BUSY_RETRY_MS, 'host_busy');
+  if (live >= request.cap || mine >= share) return refuse(BUSY_RETRY_MS, 'host_busy');
   if (request.crawlDelayMs > 0 && now < current.next_fetch_at) return refuse(current.next_fetch_at - now, 'crawl_delay');
   return {
     taken: true,

@@ -38,7 +38,7 @@ export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
     });
     if (decision.taken) {
       let released: Promise<void> | undefined;
-      return { taken: true, release: () => (released ??= releaseHostSlot(site, leaseId)) };
+      return { taken: true, release: () => (released ??= releaseHostSlot(site, job.job_id, leaseId)) };
     }
     if (now + decision.retryInMs > deadline) return { taken: false, retryInSeconds: Math.max(1, Math.ceil(decision.retryInMs / 1000)) };
     // jitter, so workers refused together do not all ask again together

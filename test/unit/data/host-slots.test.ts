@@ -16,44 +16,53 @@ const request: SlotRequest = { jobId: 'job-a', leaseId: 'lease-1', now: NOW, cap
 const KEY = { limiter_key: 'host-slots#example.com' };
 
 describe('takeHostSlot', () => {
-  it('creates the site record with the lease, only if nobody created it meanwhile', async () => {
-    dynamo.on(GetCommand).resolves({});
+  it('creates the site record once, then adds the lease re-checking the cap and the share atomically', async () => {
+    dynamo.on(GetCommand).resolvesOnce({}).resolves({ Item: { ...KEY, leases: {}, held: {}, waiting: {}, next_fetch_at: 0 } });
     dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
-    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toEqual({
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({ Item: { ...KEY, leases: {}, held: {} }, ConditionExpression: 'attribute_not_exists(limiter_key)' });
+    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update).toEqual({
       TableName: 'test-rateLimits',
-      Item: { ...KEY, leases: { 'lease-1': { job: 'job-a', until: NOW + 60_000 } }, waiting: {}, next_fetch_at: 0, version: 1, expires_at: NOW / 1000 + 86_400 },
-      ConditionExpression: 'attribute_not_exists(limiter_key)',
-      ExpressionAttributeValues: undefined,
+      Key: KEY,
+      UpdateExpression: 'SET leases.#n1 = :v2, expires_at = :v3, held.#n0 = if_not_exists(held.#n0, :v4) + :v5 REMOVE waiting.#n0',
+      ConditionExpression: 'size(leases) < :v6 AND (attribute_not_exists(held.#n0) OR held.#n0 < :v7)',
+      ExpressionAttributeNames: { '#n0': 'job-a', '#n1': 'lease-1' },
+      ExpressionAttributeValues: { ':v2': { job: 'job-a', until: NOW + 60_000 }, ':v3': NOW / 1000 + 86_400, ':v4': 0, ':v5': 1, ':v6': 2, ':v7': 2 },
     });
   });
 
-  it('writes only over the version it read, and reads again when another worker got there first', async () => {
-    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases: {}, waiting: {}, next_fetch_at: 0, version: 7 } });
-    dynamo.on(PutCommand).rejectsOnce(conditionFailed()).resolves({});
+  it('clears a dead worker\'s lease in the same write, only if it is still as read, and reads again when the write lost', async () => {
+    const dead = { dead: { job: 'job-b', until: NOW - 1 } };
+    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases: dead, held: { 'job-b': 1 }, waiting: {}, next_fetch_at: 0 } });
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
-    expect(dynamo.commandCalls(PutCommand)[1]?.args[0].input).toMatchObject({ ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': 7 } });
+    const update = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
+    expect(update?.UpdateExpression).toContain('REMOVE waiting.#n0, leases.#n');
+    expect(update?.ConditionExpression).toContain('.#until = ');
+    expect(Object.values(update?.ExpressionAttributeValues ?? {})).toContain(-1);
   });
 
   it('refuses without writing when the site is full and the job is already marked as waiting', async () => {
     const leases = { x: { job: 'job-b', until: NOW + 1_000 }, y: { job: 'job-b', until: NOW + 1_000 } };
-    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases, waiting: { 'job-a': NOW + 4_000 }, next_fetch_at: 0, version: 3 } });
+    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases, held: { 'job-b': 2 }, waiting: { 'job-a': NOW + 4_000 }, next_fetch_at: 0 } });
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: false, why: 'host_busy' });
-    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 });
 
 describe('releaseHostSlot', () => {
-  it('removes the lease and bumps the version, so a concurrent taker reads again', async () => {
+  it('removes the lease and lowers the job\'s count, once', async () => {
     dynamo.on(UpdateCommand).resolves({});
-    await releaseHostSlot('example.com', 'lease-1');
+    await releaseHostSlot('example.com', 'job-a', 'lease-1');
     expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
       TableName: 'test-rateLimits',
       Key: KEY,
-      UpdateExpression: 'REMOVE leases.#lease ADD version :one',
+      UpdateExpression: 'REMOVE leases.#lease SET held.#job = held.#job - :one',
       ConditionExpression: 'attribute_exists(leases.#lease)',
-      ExpressionAttributeNames: { '#lease': 'lease-1' },
+      ExpressionAttributeNames: { '#lease': 'lease-1', '#job': 'job-a' },
       ExpressionAttributeValues: { ':one': 1 },
     });
   });
