@@ -10,6 +10,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   export: () => import('./export.js'),
   crawl: () => import('./crawl.js'),
   assemble: () => import('./assemble.js'),
+  queue: () => import('./queue.js'),
   sitemap: () => import('./sitemap.js'),
 };
 

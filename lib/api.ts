@@ -2,6 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
 export interface ApiRoute {
@@ -9,6 +10,8 @@ export interface ApiRoute {
   /** Path under the API root, e.g. `v1/jobs/{id}`. */
   path: string;
   handler: lambda.IFunction;
+  /** Public routes (the web console's page and files) skip the key authorizer. */
+  public?: boolean;
 }
 
 export interface CrawlApiProps {
@@ -48,7 +51,7 @@ function envelopeTemplate(code: string, message: string): string {
 }
 
 /**
- * The REST API: every route behind the Lambda authorizer, access logs, stage throttling, and
+ * The REST API: every route behind the Lambda authorizer but the console's, access logs, stage throttling, and
  * Gateway Responses mapped to the error envelope so clients never see API Gateway's own bodies.
  */
 export class CrawlApi extends Construct {
@@ -90,10 +93,15 @@ export class CrawlApi extends Construct {
 
     for (const route of props.routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, new apigw.LambdaIntegration(route.handler, { proxy: true }), {
-        authorizer,
-        authorizationType: apigw.AuthorizationType.CUSTOM,
-      });
+      const integration = new apigw.LambdaIntegration(route.handler, { proxy: true });
+      if (route.public) {
+        const method = resource.addMethod(route.method, integration, { authorizationType: apigw.AuthorizationType.NONE });
+        NagSuppressions.addResourceSuppressions(method, [
+          { id: 'AwsSolutions-APIG4', reason: 'The web console page and its script and stylesheet are public by design; the console sends the API key the user types on every API call.' },
+        ]);
+      } else {
+        resource.addMethod(route.method, integration, { authorizer, authorizationType: apigw.AuthorizationType.CUSTOM });
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ import { CrawlWorkflow } from './workflow.js';
 
 /** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
+const PAGE_VISIBILITY_TIMEOUT = PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30));
 
 /** One webhook POST may take 10 s; the rest is signing and recording. */
 const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
@@ -27,21 +28,21 @@ export class CrawlServiceStack extends Stack {
     const storage = new Storage(this, 'Storage');
 
     /** A work queue whose messages go to their own dead-letter queue after `maxReceiveCount` receives. */
-    const workQueue = (id: string, options: { workerTimeout: Duration; maxReceiveCount: number }) => {
+    const workQueue = (id: string, options: { visibilityTimeout: Duration; maxReceiveCount: number }) => {
       const common = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true };
       const deadLetters = new sqs.Queue(this, `${id.replace(/Queue$/, '')}DeadLetterQueue`, { ...common, retentionPeriod: Duration.days(14) });
       const queue = new sqs.Queue(this, id, {
         ...common,
-        visibilityTimeout: options.workerTimeout.plus(Duration.seconds(30)),
+        visibilityTimeout: options.visibilityTimeout,
         retentionPeriod: Duration.days(4),
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: options.maxReceiveCount },
       });
       return { queue, deadLetters };
     };
-    const { queue: pageQueue, deadLetters } = workQueue('PageQueue', { workerTimeout: PAGE_WORKER_TIMEOUT, maxReceiveCount: MAX_PAGE_ATTEMPTS });
+    const { queue: pageQueue, deadLetters } = workQueue('PageQueue', { visibilityTimeout: PAGE_VISIBILITY_TIMEOUT, maxReceiveCount: MAX_PAGE_ATTEMPTS });
     // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
     // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
-    const { queue: webhookQueue } = workQueue('WebhookQueue', { workerTimeout: WEBHOOK_WORKER_TIMEOUT, maxReceiveCount: 5 });
+    const { queue: webhookQueue } = workQueue('WebhookQueue', { visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)), maxReceiveCount: 5 });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
       users: storage.users,
@@ -104,9 +105,12 @@ export class CrawlServiceStack extends Stack {
     bindTable(planLevel, 'pages', 'RW');
     bindBucket(planLevel, 'RO');
     bindPageQueue(planLevel);
-    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done');
+    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again');
     bindTable(checkLevel, 'jobs', 'RW');
     bindTable(checkLevel, 'pages', 'RW');
+    bindPageQueue(checkLevel);
+    // CheckLevel tells a stalled level from a slow one by the queue's redelivery delay.
+    checkLevel.addEnvironment('CRAWL_PAGE_VISIBILITY_SECONDS', String(PAGE_VISIBILITY_TIMEOUT.toSeconds()));
     const assemble = fn('AssembleFunction', 'crawl-assemble', 'Crawl step: stream page exports into the result documents', { timeout: Duration.minutes(10), memorySize: 1024 });
     bindTable(assemble, 'jobs', 'RW');
     bindTable(assemble, 'pages', 'RW');
@@ -182,6 +186,8 @@ export class CrawlServiceStack extends Stack {
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);
 
+    const listJobs = fn('ListJobsFunction', 'jobs-list', 'GET /v1/jobs');
+    bindTable(listJobs, 'jobs', 'RO');
     const getJob = fn('GetJobFunction', 'jobs-get', 'GET /v1/jobs/{id}');
     bindTable(getJob, 'jobs', 'RO');
     const cancelJob = fn('CancelJobFunction', 'jobs-cancel', 'DELETE /v1/jobs/{id}');
@@ -194,21 +200,32 @@ export class CrawlServiceStack extends Stack {
     bindTable(listPages, 'pages', 'RO');
     const getUsage = fn('GetUsageFunction', 'usage-get', 'GET /v1/usage');
     bindTable(getUsage, 'usage', 'RO');
+    const getAccount = fn('GetAccountFunction', 'account-get', 'GET /v1/account');
+    // Writes only to give a user stored before webhooks existed its signing secret.
+    bindTable(getAccount, 'users', 'RW');
     const preview = fn('SitemapPreviewFunction', 'sitemap-preview', 'GET /v1/sitemap/preview', { timeout: Duration.seconds(29), memorySize: 1024 });
     bindTable(preview, 'rateLimits', 'RW');
     fetchesPages(preview);
+
+    // The console only names the download host (S3) in its Content-Security-Policy: no grant needed.
+    const webConsole = fn('ConsoleFunction', 'console', 'GET / and /console/{asset}: the web console', { memorySize: 256, timeout: Duration.seconds(10) });
+    webConsole.addEnvironment(ENV.artifactsBucket, storage.artifacts.bucketName);
 
     const api = new CrawlApi(this, 'Api', {
       authorizer,
       throttle: { rateLimit: 50, burstLimit: 100 },
       routes: [
         { method: 'POST', path: 'v1/jobs', handler: createJob },
+        { method: 'GET', path: 'v1/jobs', handler: listJobs },
         { method: 'GET', path: 'v1/jobs/{id}', handler: getJob },
         { method: 'DELETE', path: 'v1/jobs/{id}', handler: cancelJob },
         { method: 'GET', path: 'v1/jobs/{id}/result', handler: getResult },
         { method: 'GET', path: 'v1/jobs/{id}/pages', handler: listPages },
         { method: 'GET', path: 'v1/usage', handler: getUsage },
+        { method: 'GET', path: 'v1/account', handler: getAccount },
         { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
+        { method: 'GET', path: '/', handler: webConsole, public: true },
+        { method: 'GET', path: 'console/{asset}', handler: webConsole, public: true },
       ],
     });
 

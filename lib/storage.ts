@@ -40,6 +40,12 @@ export class Storage extends Construct {
     });
     this.usage = table('Usage', 'user_id', { sortKey: 'period' });
     this.jobs = table('Jobs', 'job_id', { ttl: true });
+    // GET /v1/jobs: a user's jobs, newest first.
+    this.jobs.addGlobalSecondaryIndex({
+      indexName: 'by_user',
+      partitionKey: { name: 'user_id', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'created_at', type: dynamodb.AttributeType.STRING },
+    });
     this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
     this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
 
@@ -57,6 +63,9 @@ export class Storage extends Construct {
       versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'artifacts/',
+      // The console fetches documents over 4 MiB from their presigned URL (the API redirects there).
+      // Any origin: objects are readable only through a presigned URL, which is the secret.
+      cors: [{ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: 'jobs/', expiration: Duration.days(JOB_RETENTION_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },

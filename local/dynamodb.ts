@@ -1,4 +1,14 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  ResourceInUseException,
+  ScanCommand,
+  type AttributeValue,
+  type GlobalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,18 +38,44 @@ export async function createTables(client: DynamoDBClient, template: CfnTemplate
   for (const [logicalId, resource] of resourcesOfType(template, 'AWS::DynamoDB::Table')) {
     const props = resource.Properties ?? {};
     try {
-      await client.send(
-        new CreateTableCommand({
-          TableName: logicalId,
-          KeySchema: props.KeySchema as never,
-          AttributeDefinitions: props.AttributeDefinitions as never,
-          GlobalSecondaryIndexes: props.GlobalSecondaryIndexes as never,
-          BillingMode: 'PAY_PER_REQUEST',
-        }),
-      );
+      await createTable(client, logicalId, props);
     } catch (error) {
       if (!(error instanceof ResourceInUseException)) throw error;
+      await addMissingIndexes(client, logicalId, props);
     }
     await client.send(new DescribeTableCommand({ TableName: logicalId }));
   }
+}
+
+function createTable(client: DynamoDBClient, tableName: string, props: Record<string, unknown>) {
+  return client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      KeySchema: props.KeySchema as never,
+      AttributeDefinitions: props.AttributeDefinitions as never,
+      GlobalSecondaryIndexes: props.GlobalSecondaryIndexes as never,
+      BillingMode: 'PAY_PER_REQUEST',
+    }),
+  );
+}
+
+/**
+ * A data directory made by an older version lacks the indexes added since. dynalite cannot add an
+ * index to a table, so the table is rebuilt with its items (local tables are small).
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, props: Record<string, unknown>): Promise<void> {
+  const declared = ((props.GlobalSecondaryIndexes ?? []) as GlobalSecondaryIndex[]).map((index) => index.IndexName);
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  if (declared.every((name) => existing.has(name))) return;
+  const items: Array<Record<string, AttributeValue>> = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await createTable(client, tableName, props);
+  for (const item of items) await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
 }

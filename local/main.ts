@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     log,
   });
   log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
+  log(`web console: ${runtime.url}/`);
 
   let stopping = false;
   const stop = (signal: string) => {

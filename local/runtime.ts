@@ -10,7 +10,7 @@ import { startQueuePolling } from './event-sources.js';
 import { delayResponse, type AwsLatency } from './latency.js';
 import { LambdaHost } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
-import { startS3 } from './s3.js';
+import { startS3, type CorsRule } from './s3.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { startApiRouter } from './api-router.js';
@@ -143,7 +143,10 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   };
   try {
     const template = await loadTemplate();
-    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id]) => id.toLowerCase());
+    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
+      name: id.toLowerCase(),
+      corsRules: (bucket.Properties?.CorsConfiguration as { CorsRules?: CorsRule[] } | undefined)?.CorsRules,
+    }));
     const latency = config.awsLatencyMs ?? {};
     const [dynamo, s3, sqs] = await Promise.all([
       startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
@@ -176,6 +179,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       ...functionEnvironment(template, names),
+      // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
+      ...(config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) }),
     });
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });

@@ -9,7 +9,7 @@ import { readRequestText } from './request-body.js';
 import { SqsError, sqsErrors } from './sqs/errors.js';
 import { isRequestInput, type RequestInput } from './sqs/input.js';
 import { runOperation, type OperationContext } from './sqs/operations.js';
-import { DebouncedStateWriter, loadQueueState } from './sqs/persistence.js';
+import { QueueStateWriter, loadQueueState } from './sqs/persistence.js';
 import { ACCOUNT_ID } from './sqs/queue-attributes.js';
 import { QueueStore } from './sqs/queue-store.js';
 
@@ -18,7 +18,10 @@ export interface SqsServerOptions {
   host?: string;
   /** 0 (the default) picks a free port */
   port?: number;
-  /** queues and messages are saved here (shortly after each change and on close) and loaded at start */
+  /**
+   * queues and messages are saved here and loaded at start: sends and queue changes before they
+   * are acknowledged, receives and deletes shortly after (losing one only means a redelivery)
+   */
   dataFile?: string;
   /** the clock for visibility, delay, retention and timestamps; long-poll waits stay in real time */
   now?: () => number;
@@ -35,6 +38,12 @@ export interface SqsServer {
   close(): Promise<void>;
 }
 
+/**
+ * What SQS never loses once it answered: a sent message, and changes to queues. A crash may undo a
+ * receive or a delete saved after its answer, which only means a redelivery, as SQS allows.
+ */
+const ACKNOWLEDGED_DURABLY = new Set(['SendMessage', 'SendMessageBatch', 'CreateQueue', 'DeleteQueue', 'PurgeQueue', 'SetQueueAttributes']);
+
 const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'AmazonSQS.';
 
@@ -43,7 +52,7 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
   const dataFile = options.dataFile;
   const initialState = dataFile === undefined ? [] : await loadQueueState(dataFile);
   const signals = new QueueSignals();
-  const writer = dataFile === undefined ? undefined : new DebouncedStateWriter(dataFile, () => store.snapshot());
+  const writer = dataFile === undefined ? undefined : new QueueStateWriter(dataFile, () => store.snapshot());
   const store = new QueueStore({
     now: options.now ?? Date.now,
     onStateChange: () => writer?.schedule(),
@@ -59,11 +68,12 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
     waitForMessages: (queueName, ms) => signals.wait(queueName, ms),
     isClosing: () => closing,
   };
+  const persist = () => writer?.persist() ?? Promise.resolve();
 
   const inFlight = new Set<Promise<void>>();
   const server = createServer((request, response) => {
     options.onRequest?.(request, response);
-    const handled = handleRequest(request, response, context);
+    const handled = handleRequest(request, response, context, persist);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });
@@ -90,14 +100,14 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
         await Promise.allSettled(inFlight);
         server.closeAllConnections();
         await stopped;
-        await writer?.flush();
+        await writer?.persist();
       })();
       return closed;
     },
   };
 }
 
-async function handleRequest(request: IncomingMessage, response: ServerResponse, context: OperationContext) {
+async function handleRequest(request: IncomingMessage, response: ServerResponse, context: OperationContext, persist: () => Promise<void>) {
   let status = 200;
   let payload: object;
   const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, 'x-amzn-requestid': randomUUID() };
@@ -109,7 +119,9 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
       );
     }
     const input = parseInput(await readRequestText(request));
-    payload = await runOperation(target.slice(TARGET_PREFIX.length), input, context);
+    const operation = target.slice(TARGET_PREFIX.length);
+    payload = await runOperation(operation, input, context);
+    if (ACKNOWLEDGED_DURABLY.has(operation)) await persist();
   } catch (caught) {
     const error = caught instanceof SqsError ? caught : sqsErrors.internalFailure();
     if (!(caught instanceof SqsError)) console.error('local SQS: request failed', caught);

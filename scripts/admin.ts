@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
-import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
+import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, rotateWebhookSigningSecret, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
 import { ENV } from '../lambdas/data/env.js';
 import { getUsage } from '../lambdas/data/usage.js';
 import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
@@ -49,6 +49,9 @@ Commands:
       Key ids, creation and revocation times (never the keys).
   usage --user <id> [--period YYYY-MM]
       Allowance, used, reserved and remaining pages, and open reservations. Default: this month (UTC).
+  rotate-webhook-secret --user <id>
+      Replaces the secret that signs the user's webhook deliveries and prints the new one. The old
+      secret stops at once; the user reads the new one from GET /v1/account too.
 
 Target (default: the local runtime started with \`npm start\`):
   --data-dir <dir>          its data directory (default: $CRAWL_DATA_DIR or .crawl-local)
@@ -350,6 +353,18 @@ async function usage(options: z.output<typeof usageOptions>, now: Date): Promise
   return { text: lines.join('\n'), json: { user_id: user.user_id, period, allowance, used: row.used, reserved: row.reserved, remaining, reservations } };
 }
 
+async function rotateWebhookSecret(options: z.output<typeof userOptions>): Promise<Outcome> {
+  const user = await requireUser(options.user);
+  const secret = await rotateWebhookSigningSecret(user.user_id);
+  return {
+    text: [
+      `New webhook signing secret for user ${user.user_id}; deliveries are signed with it from now on:`,
+      '',
+      `    ${secret}`,
+    ].join('\n'),
+    json: { user_id: user.user_id, webhook_signing_secret: secret },
+  };
+}
 
 const COMMANDS = {
   'create-user': command(createUserOptions, createUser),
@@ -357,6 +372,7 @@ const COMMANDS = {
   'revoke-key': command(revokeKeyOptions, revokeKey),
   'list-keys': command(userOptions, listKeys),
   usage: command(usageOptions, usage),
+  'rotate-webhook-secret': command(userOptions, rotateWebhookSecret),
 };
 type CommandName = keyof typeof COMMANDS;
 

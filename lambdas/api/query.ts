@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationError, validationErrorFromZod } from './errors.js';
+import { JOB_STATUSES, JobListPositionSchema, type JobListPosition } from '../domain/job.js';
 import { exportFormatSchema, publicHttpsUrlSchema, type ExportFormat } from './job-request.js';
 
 // API Gateway hands over `null` when there is no query string. Unknown parameters are ignored:
@@ -10,6 +11,8 @@ export const PREVIEW_LIMIT_MAX = 50_000;
 export const PAGES_LIMIT_MAX = 1000;
 export const PAGES_LIMIT_DEFAULT = 100;
 export const MAX_CURSOR_LENGTH = 1024;
+export const JOBS_LIMIT_MAX = 100;
+export const JOBS_LIMIT_DEFAULT = 20;
 
 /** An integer written as plain digits (no sign, exponent or decimal point) within [min, max]. */
 function digitsParam(min: number, max: number) {
@@ -44,13 +47,13 @@ export function parseResultQuery(params: QueryParams, exportFormats: readonly Ex
   return { format };
 }
 
+const NOT_A_CURSOR = { error: 'must be a next_cursor value from a previous page' };
+
+// opaque to clients; base64url keeps it safe in a query string without escaping
+const cursorSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, NOT_A_CURSOR).max(MAX_CURSOR_LENGTH, NOT_A_CURSOR);
+
 const pagesQuerySchema = z.object({
-  // opaque to clients; base64url keeps it safe in a query string without escaping
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a next_cursor value from a previous page' })
-    .max(MAX_CURSOR_LENGTH, { error: 'must be a next_cursor value from a previous page' })
-    .optional(),
+  cursor: cursorSchema.optional(),
   limit: digitsParam(1, PAGES_LIMIT_MAX).default(PAGES_LIMIT_DEFAULT),
 });
 export type PagesQuery = z.infer<typeof pagesQuerySchema>;
@@ -58,6 +61,38 @@ export type PagesQuery = z.infer<typeof pagesQuerySchema>;
 /** `GET /v1/jobs/{id}/pages?cursor=&limit=`. */
 export function parsePagesQuery(params: QueryParams): PagesQuery {
   return parseQuery(pagesQuerySchema, params);
+}
+
+/** The job list's cursor is the position of a page's last job as base64url JSON. */
+export function jobListCursor(position: JobListPosition): string {
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+const jobsQuerySchema = z.object({
+  cursor: cursorSchema
+    .transform((cursor, ctx) => {
+      const position = JobListPositionSchema.safeParse(parseJsonOrUndefined(Buffer.from(cursor, 'base64url').toString('utf8')));
+      if (position.success) return position.data;
+      ctx.addIssue({ code: 'custom', message: NOT_A_CURSOR.error });
+      return z.NEVER;
+    })
+    .optional(),
+  limit: digitsParam(1, JOBS_LIMIT_MAX).default(JOBS_LIMIT_DEFAULT),
+  status: z.enum(JOB_STATUSES, { error: `must be one of ${JOB_STATUSES.join(', ')}` }).optional(),
+});
+export type JobsQuery = z.infer<typeof jobsQuerySchema>;
+
+/** `GET /v1/jobs?limit=&cursor=&status=`. */
+export function parseJobsQuery(params: QueryParams): JobsQuery {
+  return parseQuery(jobsQuerySchema, params);
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function parseQuery<Schema extends z.ZodType>(schema: Schema, params: QueryParams): z.output<Schema> {

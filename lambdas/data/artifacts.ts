@@ -62,3 +62,8 @@ export async function uploadStream(key: string, body: Readable, contentType: str
 export async function downloadUrl(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
   return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: contentType }), { expiresIn: expiresInSeconds });
 }
+
+/** Where download URLs point (the S3 endpoint's origin), for the console's Content-Security-Policy. */
+export async function downloadOrigin(): Promise<string> {
+  return new URL(await downloadUrl(artifactKeys.result('00000000-0000-0000-0000-000000000000', 'markdown'), CONTENT_TYPES.markdown, 60)).origin;
+}

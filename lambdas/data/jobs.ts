@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { JobRecordSchema, type JobError, type JobRecord, type JobStatus } from '../domain/job.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { JobRecordSchema, type JobError, type JobListPosition, type JobRecord, type JobStatus } from '../domain/job.js';
 import { dynamo } from './clients.js';
 import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
@@ -21,6 +21,50 @@ export async function getJob(jobId: string): Promise<JobRecord | undefined> {
 export async function getJobOfUser(jobId: string, userId: string): Promise<JobRecord | undefined> {
   const job = await getJob(jobId);
   return job && job.user_id === userId ? job : undefined;
+}
+
+// Each query reads at most this many jobs, and a page takes at most this many queries, so a status
+// filter that matches few jobs still answers promptly (with a shorter page and a cursor).
+const JOBS_READ_PER_QUERY = 100;
+const MAX_QUERIES_PER_PAGE = 5;
+
+/** A user's jobs, newest first, optionally only those in one status; `next` is where the next page starts. */
+export async function listJobsOfUser(
+  userId: string,
+  options: { limit: number; after?: JobListPosition; status?: JobStatus },
+): Promise<{ jobs: JobRecord[]; next?: JobListPosition }> {
+  const jobs: JobRecord[] = [];
+  let startKey: Record<string, unknown> | undefined = options.after ? { ...options.after, user_id: userId } : undefined;
+  for (let query = 0; query < MAX_QUERIES_PER_PAGE; query++) {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'by_user',
+        KeyConditionExpression: 'user_id = :user',
+        ScanIndexForward: false,
+        Limit: JOBS_READ_PER_QUERY,
+        ExclusiveStartKey: startKey,
+        ...(options.status
+          ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':user': userId, ':status': options.status } }
+          : { ExpressionAttributeValues: { ':user': userId } }),
+      }),
+    );
+    const items = page.Items ?? [];
+    for (const [index, item] of items.entries()) {
+      jobs.push(JobRecordSchema.parse(item));
+      if (jobs.length < options.limit) continue;
+      // A full page ends at its last job, wherever the query stopped reading; no cursor when nothing follows.
+      const more = index < items.length - 1 || page.LastEvaluatedKey !== undefined;
+      return { jobs, next: more ? positionOf(item) : undefined };
+    }
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) return { jobs };
+  }
+  return { jobs, next: startKey ? positionOf(startKey) : undefined };
+}
+
+function positionOf(item: Record<string, unknown>): JobListPosition {
+  return { created_at: String(item.created_at), job_id: String(item.job_id) };
 }
 
 /** Sets `cancel_requested` unless the job already ended. Returns false for an ended job. */

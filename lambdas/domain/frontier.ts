@@ -1,4 +1,5 @@
 import { normalizeUrl } from '../core/urls.js';
+import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from './ledger.js';
 
 export interface PlannedPage {
   url: string;
@@ -60,4 +61,53 @@ export function pollDelaySeconds(openEntries: number, lanes: number, crawlDelayS
   const perPage = Math.max(1, crawlDelaySeconds);
   const estimate = Math.ceil(((openEntries / Math.max(1, lanes)) * perPage) / 2);
   return Math.min(10, Math.max(1, estimate));
+}
+
+/**
+ * How long a level may show no activity before it counts as stalled. The longest quiet spell of a
+ * healthy level is a page whose worker crashes before taking it, every time: its message comes back
+ * a visibility timeout later, MAX_PAGE_ATTEMPTS times, then goes to the dead-letter queue, which
+ * marks the page failed. One more visibility timeout is the margin. (A live worker records
+ * something within one lease; a crashed one's page is taken over after one visibility timeout.)
+ */
+export function stallAfterMs(visibilityTimeoutSeconds: number): number {
+  return (MAX_PAGE_ATTEMPTS + 1) * visibilityTimeoutSeconds * 1000;
+}
+
+/** What CheckLevel last saw of a level: its activity and since when it has not changed (epoch ms). */
+export interface LevelWatch {
+  activity: number;
+  since: number;
+}
+
+/** Grows with everything workers do on a level: each lease taken (attempts) and each outcome recorded. */
+export function levelActivity(entries: Iterable<Pick<LedgerEntry, 'status' | 'attempts'>>): number {
+  let activity = 0;
+  for (const entry of entries) activity += (entry.attempts ?? 0) + (isFinal(entry.status) ? 1 : 0);
+  return activity;
+}
+
+/**
+ * Whether a level has stalled: its activity has not moved for `stallMs`. A stalled level starts a
+ * new watch, so it is released again at most once per `stallMs` while it stays stuck.
+ */
+export function watchLevel(previous: LevelWatch | undefined, activity: number, now: number, stallMs: number): { watch: LevelWatch; stalled: boolean } {
+  if (!previous || previous.activity !== activity) return { watch: { activity, since: now }, stalled: false };
+  if (now - previous.since < stallMs) return { watch: previous, stalled: false };
+  return { watch: { activity, since: now }, stalled: true };
+}
+
+/**
+ * The first unfinished entry of each lane (entries i, i + lanes, i + 2·lanes …): releasing these
+ * again restarts every lane where it stopped, still with at most `lanes` pages in flight.
+ */
+export function laneHeads(entries: Iterable<Pick<LedgerEntry, 'index' | 'status'>>, lanes: number): number[] {
+  const heads = new Map<number, number>();
+  for (const entry of entries) {
+    if (isFinal(entry.status)) continue;
+    const lane = entry.index % lanes;
+    const head = heads.get(lane);
+    if (head === undefined || entry.index < head) heads.set(lane, entry.index);
+  }
+  return [...heads.values()].sort((a, b) => a - b);
 }

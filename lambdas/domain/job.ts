@@ -44,8 +44,18 @@ export const JobRecordSchema = z.object({
   finished_at: z.string().nullable(),
   /** Epoch seconds; DynamoDB TTL removes the record after the retention period. */
   expires_at: z.number(),
-  /** The level being crawled: its depth, number of ledger entries, and lanes (fetches in flight). */
-  level: z.object({ depth: z.number(), size: z.number(), lanes: z.number() }).nullable(),
+  /**
+   * The level being crawled: its depth, number of ledger entries, lanes (fetches in flight), and
+   * what CheckLevel last saw of its activity (to notice a stalled level).
+   */
+  level: z
+    .object({
+      depth: z.number(),
+      size: z.number(),
+      lanes: z.number(),
+      watch: z.object({ activity: z.number(), since: z.number() }).optional(),
+    })
+    .nullable(),
   /** Fetchable pages queued so far; the budget left is max_pages minus this. */
   pages_planned: z.number(),
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
@@ -56,6 +66,10 @@ export const JobRecordSchema = z.object({
   webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+/** Where a page of a user's job list ends: the `by_user` index key of its last job. */
+export const JobListPositionSchema = z.strictObject({ created_at: z.iso.datetime(), job_id: z.uuid() });
+export type JobListPosition = z.infer<typeof JobListPositionSchema>;
 
 export function isTerminal(status: JobStatus): boolean {
   return TERMINAL_STATUSES.has(status);

@@ -1,6 +1,16 @@
 import { sendPageMessage } from '../data/page-queue.js';
 import type { JobRecord } from '../domain/job.js';
 
+/** How long a worker owns a page; past it, a redelivered message may take the page over. */
+export function pageLeaseMs(): number {
+  return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
+}
+
+/** The page queue's visibility timeout (the stack sets it): how long a crashed worker's message stays hidden. */
+export function pageVisibilitySeconds(): number {
+  return Number(process.env.CRAWL_PAGE_VISIBILITY_SECONDS ?? 120);
+}
+
 /**
  * Releases the next entry of a lane (index + lanes) when the entry at `index` is done, unless the
  * lane ends there or the crawl is being cancelled. Callers release before they record the entry's

@@ -5,10 +5,11 @@ import { sendPageMessage } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
-import { laneCount, planLevel, pollDelaySeconds } from '../domain/frontier.js';
+import { laneCount, laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel, type LevelWatch } from '../domain/frontier.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import { countStatuses, type LedgerEntry } from '../domain/ledger.js';
+import { countStatuses, isFinal, type LedgerEntry } from '../domain/ledger.js';
 import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
+import { pageVisibilitySeconds } from './lane.js';
 import type { CrawlState } from './state.js';
 
 async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
@@ -76,11 +77,13 @@ async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level'
 
 /**
  * CheckLevel: refreshes the progress counters and decides whether the level is done. A cancelled
- * job stops releasing pages, waits for the fetches in flight, then goes on to assembly.
+ * job stops releasing pages, waits for the fetches in flight, then goes on to assembly. A level
+ * that has stalled (see `stallAfterMs`) is released again, so a lost or purged message or a
+ * bug delays a crawl but never strands it.
  */
 export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   const job = await getJob(state.job_id);
-  if (!job) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
+  if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
   const entries = await collect(allEntries(job.job_id));
   const level = entries.filter((entry) => entry.depth === state.depth);
 
@@ -89,10 +92,14 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
       if (await finishEntry(job.job_id, entry.depth, entry.index, { status: 'skipped', reason: 'cancelled' }, ['queued'])) entry.status = 'skipped';
     }
   }
-  const total = countStatuses(entries.map((entry) => entry.status));
-  await updateJob(job.job_id, { progress: { pages_crawled: total.crawled, pages_failed: total.failed, pages_skipped: total.skipped } });
-
   const open = countStatuses(level.map((entry) => entry.status)).open;
+  const watch = open > 0 && job.level?.depth === state.depth ? await releaseIfStalled(job, job.level, level) : undefined;
+  const total = countStatuses(entries.map((entry) => entry.status));
+  await updateJob(job.job_id, {
+    progress: { pages_crawled: total.crawled, pages_failed: total.failed, pages_skipped: total.skipped },
+    ...(watch && job.level ? { level: { ...job.level, watch } } : {}),
+  });
+
   if (open > 0) {
     return { job_id: job.job_id, depth: state.depth, next: 'wait', wait_seconds: pollDelaySeconds(open, job.level?.lanes ?? 1, job.crawl_delay_seconds) };
   }
@@ -105,6 +112,24 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   }
   const moreLevels = job.mode === 'full' && state.depth < job.max_depth && job.pages_planned < job.max_pages;
   return moreLevels ? { job_id: job.job_id, depth: state.depth + 1, next: 'plan' } : { job_id: job.job_id, depth: state.depth, next: 'assemble' };
+}
+
+/**
+ * Sends the head of every lane again when the level has stalled; a page held by a live worker or
+ * already done turns the duplicate away. A cancelled job's stalled pages (their workers are gone:
+ * no lease outlives a stall) are skipped instead, since a cancelled crawl takes no new page.
+ */
+async function releaseIfStalled(job: JobRecord, plan: NonNullable<JobRecord['level']>, level: LedgerEntry[]): Promise<LevelWatch> {
+  const { watch, stalled } = watchLevel(plan.watch, levelActivity(level), Date.now(), stallAfterMs(pageVisibilitySeconds()));
+  if (!stalled) return watch;
+  if (job.cancel_requested) {
+    for (const entry of level.filter((e) => !isFinal(e.status))) {
+      if (await finishEntry(job.job_id, entry.depth, entry.index, { status: 'skipped', reason: 'cancelled' }, ['queued', 'in_progress'])) entry.status = 'skipped';
+    }
+    return watch;
+  }
+  for (const index of laneHeads(level, plan.lanes)) await sendPageMessage({ job_id: job.job_id, depth: plan.depth, index });
+  return watch;
 }
 
 function seedError(seed: LedgerEntry) {

@@ -6,23 +6,18 @@ import { discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, putText, CONTENT_TYPES } from '../data/artifacts.js';
 import { getJob } from '../data/jobs.js';
-import { acquireLease, finishEntry, releaseLease, type FinalFields } from '../data/ledger.js';
+import { acquireLease, finishEntry, getEntry, releaseLease, type FinalFields } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import { MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
+import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { sharedFetcher } from './fetcher.js';
 import { waitForHostSlot } from './host-manners.js';
-import { releaseNextInLane } from './lane.js';
+import { pageLeaseMs, releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
-
-/** How long a worker owns a page; past it, a redelivered message may take the page over. */
-export function pageLeaseMs(): number {
-  return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
-}
 
 /** `retryInSeconds`: a failed attempt to repeat later; `deferInSeconds`: the site is busy, not an attempt. */
 export type PageTaskOutcome = { retryInSeconds?: number; deferInSeconds?: number };
@@ -43,9 +38,15 @@ export async function runPageTask(message: PageMessage): Promise<PageTaskOutcome
   const slot = await waitForHostSlot(job);
   if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
   try {
-    // Not taken: another worker holds the page, or it is done and has released its successor.
+    // Not taken: another worker holds the page, or it is done and has released its successor, or it
+    // was skipped when the level was planned (robots.txt), where no worker did, so this one does.
     const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-    if (!entry) return {};
+    if (!entry) {
+      await slot.release();
+      const current = await getEntry(job.job_id, message.depth, message.index);
+      if (current && isFinal(current.status) && !current.attempts) await releaseNextInLane(job, message.depth, message.index);
+      return {};
+    }
 
     const outcome = await crawlPage(job, entry, slot.release);
     if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { QueueSnapshot } from './queue-store.js';
@@ -53,12 +53,17 @@ export async function loadQueueState(path: string): Promise<QueueSnapshot[]> {
 const SAVE_DELAY_MS = 100;
 
 /**
- * Saves the state a short while after it changes, so bursts of messages cost one write, and
- * writes through a temporary file and a rename, so a crash never leaves a half-written file.
+ * Saves the queues' state through a temporary file, synced, then a rename, so a crash never
+ * leaves a half-written file. Changes a crash may lose (receives, deletes: at worst a redelivery)
+ * are saved a short while after they happen, so bursts cost one write; a change a client must be
+ * able to count on once acknowledged (a send) waits for `persist`, where concurrent callers share
+ * one write.
  */
-export class DebouncedStateWriter {
+export class QueueStateWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** The write the next callers of `persist` share, until it starts. */
+  private pending: Promise<void> | undefined;
 
   constructor(
     private readonly path: string,
@@ -68,26 +73,33 @@ export class DebouncedStateWriter {
   schedule(): void {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
-      void this.write().catch((error: unknown) => console.error('local SQS: saving state failed', error));
+      void this.persist().catch((error: unknown) => console.error('local SQS: saving state failed', error));
     }, SAVE_DELAY_MS);
   }
 
-  /** Writes now (after any write under way) and cancels the pending one. */
-  async flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.write();
+  /** Resolves once a write that took its snapshot after this call is on disk. */
+  persist(): Promise<void> {
+    this.pending ??= this.writing.catch(() => undefined).then(() => {
+      this.pending = undefined;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      return this.write();
+    });
+    this.writing = this.pending;
+    return this.pending;
   }
 
-  private write(): Promise<void> {
-    const next = this.writing.catch(() => undefined).then(async () => {
-      const text = JSON.stringify({ version: 1, queues: this.snapshot() });
-      const temporaryPath = `${this.path}.${process.pid}.tmp`;
-      await mkdir(dirname(this.path), { recursive: true });
-      await writeFile(temporaryPath, text, 'utf8');
-      await rename(temporaryPath, this.path);
-    });
-    this.writing = next;
-    return next;
+  private async write(): Promise<void> {
+    const text = JSON.stringify({ version: 1, queues: this.snapshot() });
+    const temporaryPath = `${this.path}.${process.pid}.tmp`;
+    await mkdir(dirname(this.path), { recursive: true });
+    const file = await open(temporaryPath, 'w');
+    try {
+      await file.writeFile(text, 'utf8');
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporaryPath, this.path);
   }
 }

@@ -48,6 +48,11 @@ describe('cdk-nag AwsSolutions', () => {
     expect(messages(failures)).toEqual([]);
   });
 
+  it('accepts a method without authorization (APIG4) only for the console page and its files', () => {
+    const suppressed = annotations.findInfo('*', Match.stringLikeRegexp('AwsSolutions-APIG4 was triggered but suppressed')).map((annotation) => annotation.id);
+    expect(suppressed.sort()).toEqual(['/WebCrawlService/Api/RestApi/Default/GET/Resource', '/WebCrawlService/Api/RestApi/Default/console/{asset}/GET/Resource']);
+  });
+
   it('every suppression is used by at least one finding', () => {
     const suppressed = messages(annotations.findInfo('*', Match.stringLikeRegexp('was triggered but suppressed'))).join('\n');
     const stored = (stack.templateOptions.metadata?.cdk_nag as { rules_to_suppress: Array<{ id: string; reason: string }> } | undefined)?.rules_to_suppress ?? [];

@@ -41,29 +41,38 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   reconciler: ['jobs', 'usage'],
   authorizer: [],
   'jobs-create': ['jobs', 'usage', 'rateLimits'],
+  'jobs-list': [],
   'jobs-get': [],
   'jobs-cancel': ['jobs'],
   'jobs-result': [],
   'jobs-pages': [],
   'usage-get': [],
+  'account-get': ['users'],
   'sitemap-preview': ['rateLimits'],
+  console: [],
 };
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
 const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'jobs-create'];
-const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'page-worker', 'page-dead-letter'];
+const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'page-dead-letter'];
 /** Functions that start or end jobs announce them; the delivery worker queues its own retries. */
 const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'webhook-delivery'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
+  'GET /v1/jobs': 'jobs-list',
   'GET /v1/jobs/{id}': 'jobs-get',
   'DELETE /v1/jobs/{id}': 'jobs-cancel',
   'GET /v1/jobs/{id}/result': 'jobs-result',
   'GET /v1/jobs/{id}/pages': 'jobs-pages',
   'GET /v1/usage': 'usage-get',
+  'GET /v1/account': 'account-get',
   'GET /v1/sitemap/preview': 'sitemap-preview',
+  'GET /': 'console',
+  'GET /console/{asset}': 'console',
 };
+/** The only routes served without the authorizer: the console's page and files. */
+const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}'];
 
 let template: Template;
 let tableIds: Record<TableName, string>;
@@ -116,8 +125,8 @@ describe('resource counts', () => {
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 7],
-    ['AWS::Lambda::Function', 17],
+    ['AWS::ApiGateway::Method', 11],
+    ['AWS::Lambda::Function', 20],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -158,6 +167,21 @@ describe('DynamoDB tables', () => {
     });
   });
 
+  it('Jobs can list a user\'s jobs newest first through the by_user index', () => {
+    expectResourceLike(template, tableIds.jobs, 'AWS::DynamoDB::Table', {
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'by_user',
+          KeySchema: [
+            { AttributeName: 'user_id', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ],
+    });
+  });
+
   it('are retained when the stack is deleted', () => {
     for (const id of Object.values(tableIds)) {
       expect(resources(template)[id]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
@@ -166,6 +190,12 @@ describe('DynamoDB tables', () => {
 });
 
 describe('artefact bucket', () => {
+  it('lets a browser read, and only read, what a presigned download URL names (the console follows the result redirect)', () => {
+    expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'] })] },
+    });
+  });
+
   it('blocks public access, encrypts, logs access and expires job artefacts', () => {
     expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -351,12 +381,40 @@ describe('state machine', () => {
 });
 
 describe('REST API', () => {
-  it('puts every method behind the Lambda authorizer', () => {
+  type MethodProperties = { HttpMethod: string; ResourceId: { Ref?: string }; AuthorizationType: string; AuthorizerId?: unknown; Integration: { Type: string; Uri: unknown } };
+
+  /** Every method as `GET /v1/jobs/{id}`, with its properties. */
+  function methodsByRoute(): Map<string, MethodProperties> {
+    const all = resources(template);
+    const pathOf = (resourceId: string | undefined): string => {
+      // The root resource is referenced through the RestApi's RootResourceId attribute, not a Ref.
+      if (resourceId === undefined) return '';
+      const resource = all[resourceId];
+      if (!resource) throw new Error(`no resource ${resourceId}`);
+      const parent = resource.Properties?.ParentId as { Ref?: string };
+      return `${pathOf(parent.Ref)}/${resource.Properties?.PathPart as string}`;
+    };
+    const methods = new Map<string, MethodProperties>();
+    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
+      const props = (method as { Properties: MethodProperties }).Properties;
+      methods.set(`${props.HttpMethod} ${pathOf(props.ResourceId.Ref) || '/'}`, props);
+    }
+    return methods;
+  }
+
+  it('puts every method behind the Lambda authorizer, but the console page and its files', () => {
     const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
-    template.allResourcesProperties('AWS::ApiGateway::Method', {
-      AuthorizationType: 'CUSTOM',
-      AuthorizerId: { Ref: authorizerId },
-    });
+    const methods = methodsByRoute();
+    for (const [route, props] of methods) {
+      if (PUBLIC_ROUTES.includes(route)) {
+        expect(props.AuthorizationType, route).toBe('NONE');
+        expect(props.AuthorizerId, route).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType, route).toBe('CUSTOM');
+        expect(props.AuthorizerId, route).toEqual({ Ref: authorizerId });
+      }
+    }
+    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
   it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
@@ -375,20 +433,11 @@ describe('REST API', () => {
   });
 
   it('routes each method and path to its handler through a proxy integration', () => {
-    const all = resources(template);
-    const pathOf = (resourceId: string): string => {
-      const resource = all[resourceId];
-      if (!resource) throw new Error(`no resource ${resourceId}`);
-      const parent = resource.Properties?.ParentId as { Ref?: string };
-      const part = resource.Properties?.PathPart as string;
-      return parent.Ref ? `${pathOf(parent.Ref)}/${part}` : `/${part}`;
-    };
     const routes: Record<string, string | undefined> = {};
-    for (const method of Object.values(template.findResources('AWS::ApiGateway::Method'))) {
-      const props = (method as { Properties: { HttpMethod: string; ResourceId: { Ref: string }; Integration: { Type: string; Uri: unknown } } }).Properties;
+    for (const [route, props] of methodsByRoute()) {
       expect(props.Integration.Type).toBe('AWS_PROXY');
       const target = [...fns].find(([, f]) => JSON.stringify(props.Integration.Uri).includes(JSON.stringify({ 'Fn::GetAtt': [f.logicalId, 'Arn'] })));
-      routes[`${props.HttpMethod} ${pathOf(props.ResourceId.Ref)}`] = target?.[0];
+      routes[route] = target?.[0];
     }
     expect(routes).toEqual(ROUTES);
   });
@@ -484,11 +533,30 @@ describe('IAM least privilege', () => {
     expect(resourcesAllowed(template, fn('jobs-get').roleId, ['dynamodb:GetItem'])).toEqual(new Set([tableIds.jobs]));
   });
 
+  it('ListJobs only reads the Jobs table and its by_user index', () => {
+    const roleId = fn('jobs-list').roleId;
+    expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
+    expect(resourcesAllowed(template, roleId, ['dynamodb:Query'])).toEqual(new Set([tableIds.jobs]));
+    expect(JSON.stringify(statementsOfRole(template, roleId))).toContain('/index/*');
+    expect(resourcesAllowed(template, roleId, [...S3_WRITES, 's3:GetObject', 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('GetAccount reads and writes only the Users table (to create a missing signing secret)', () => {
+    const roleId = fn('account-get').roleId;
+    expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:UpdateItem'])).toEqual(new Set([tableIds.users]));
+    expect(resourcesAllowed(template, roleId, [...S3_WRITES, 's3:GetObject', 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
   it('the authorizer reads only ApiKeys and Users, and writes nothing', () => {
     const roleId = fn('authorizer').roleId;
     expect(resourcesAllowed(template, roleId, DYNAMODB_WRITES).size).toBe(0);
     expect(resourcesAllowed(template, roleId, ['dynamodb:GetItem', 'dynamodb:Query'])).toEqual(new Set([tableIds.apiKeys, tableIds.users]));
     expect(resourcesAllowed(template, roleId, [...S3_WRITES, 'sqs:SendMessage', 'states:StartExecution']).size).toBe(0);
+  });
+
+  it('the public console function may touch no table, object, queue or state machine', () => {
+    const actions = statementsOfRole(template, fn('console').roleId).flatMap(actionsOf);
+    expect(actions.filter((action) => /^(dynamodb|s3|sqs|states|kms):/i.test(action) || action === '*')).toEqual([]);
   });
 
   it('only CreateJob can start a crawl execution', () => {

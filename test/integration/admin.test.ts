@@ -100,6 +100,25 @@ describe('admin CLI against the running local runtime', () => {
     expect((await getUser('signer'))?.webhook_signing_secret).toBe(secret);
   });
 
+  it('rotates a webhook signing secret: GET /v1/account shows the new one at once', async () => {
+    // prepare
+    await admin('create-user', '--user', 'rotator', '--plan', 'pro');
+    const issued = await adminJson<CreatedKey>('create-key', '--user', 'rotator');
+    const before = await runtime.request('GET', '/v1/account', { key: issued.api_key });
+    expect(before.json.webhook_signing_secret).toMatch(/^whsec_/);
+
+    // act
+    const rotated = await adminJson<{ user_id: string; webhook_signing_secret: string }>('rotate-webhook-secret', '--user', 'rotator');
+
+    // assert
+    expect(rotated.webhook_signing_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(rotated.webhook_signing_secret).not.toBe(before.json.webhook_signing_secret);
+    const after = await runtime.request('GET', '/v1/account', { key: issued.api_key });
+    expect(after.json.webhook_signing_secret).toBe(rotated.webhook_signing_secret);
+    const missing = await admin('rotate-webhook-secret', '--user', 'nobody-here');
+    expect(missing.code).toBe(EXIT.failed);
+  });
+
   it('shows usage with the open reservations', async () => {
     await admin('create-user', '--user', 'carol', '--plan', 'free', '--monthly-pages', '100');
     const now = new Date();

@@ -124,7 +124,8 @@ describe('authentication', () => {
     for (const [method, route] of [
       ['GET', '/v1/nothing-here'],
       ['GET', '/v2/jobs'],
-      ['GET', '/'],
+      // GET / is the web console; the root has no other method.
+      ['POST', '/'],
       ['PUT', '/v1/jobs'],
       ['PATCH', `/v1/jobs/${randomUUID()}`],
       ['GET', `/v1/jobs/${randomUUID()}/unknown`],

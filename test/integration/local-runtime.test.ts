@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { page, startSite } from '../helpers/site.js';
 
+const started = new Set<ChildProcessWithoutNullStreams>();
+
 /**
  * `npm start` as a user runs it: a separate process, configured only through the environment.
  * tsx is loaded with `--import` rather than through its CLI: the CLI relays SIGTERM and, if the
  * child has not confirmed within 30 ms (a loaded CI machine), kills it, which would test tsx's
- * timing instead of our shutdown.
+ * timing instead of our shutdown; and a SIGKILL reaches the runtime itself, not a launcher.
  */
 function startProcess(dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'local/main.ts'], {
@@ -20,6 +22,7 @@ function startProcess(dataDir: string, env: Record<string, string> = {}) {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  started.add(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -42,11 +45,45 @@ function stop(child: ChildProcessWithoutNullStreams, exited: Promise<number | nu
   return exited;
 }
 
+const ROBOTS = { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' };
+
+type Job = { status: string; progress: { pages_crawled: number }; quota: { reserved: number; charged: number } };
+
+/** A data directory with one seeded user, and the environment that pins the fixture site to loopback. */
+async function crawlSetup(name: string, overrides: string) {
+  const crawlDir = await mkdtemp(path.join(tmpdir(), `crawl-npm-start-${name}-`));
+  const usersFile = path.join(crawlDir, 'users.json');
+  const key = `${name}-key-00001`;
+  await writeFile(usersFile, JSON.stringify([{ user_id: name, api_key: key, plan: 'pro', monthly_pages: 1000 }]));
+  // Messages in flight when the runtime stops come back after the visibility timeout; keep it short here.
+  const env = { CRAWL_HOST_OVERRIDES: overrides, CRAWL_SEED_USERS: usersFile, CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: '2', CRAWL_PAGE_LEASE_SECONDS: '1' };
+  return { crawlDir, env, auth: { authorization: `Bearer ${key}` } };
+}
+
+async function startCrawl(url: string, auth: Record<string, string>, body: object): Promise<string> {
+  const created = await fetch(`${url}/v1/jobs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Polls the job until it ends, for up to a minute. */
+async function untilEnded(job: () => Promise<Job>): Promise<Job> {
+  let state = await job();
+  for (let i = 0; i < 600 && (state.status === 'running' || state.status === 'queued'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = await job();
+  }
+  return state;
+}
+
+const urlsOf = (document: string) => [...document.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
+
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-'));
 });
 afterAll(async () => {
+  // A test that failed midway may leave a runtime behind.
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -79,45 +116,71 @@ describe('npm start', () => {
   it('resumes a crawl cut by a restart, and delivers every page once', async () => {
     const links = Array.from({ length: 8 }, (_, i) => `/p/${i}`);
     const site = await startSite({
-      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+      '/robots.txt': ROBOTS,
       '/': page('Home', links),
       ...Object.fromEntries(links.map((link) => [link, { body: page(`Page ${link}`), delayMs: 300 }])),
     });
-    const crawlDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-resume-'));
-    const usersFile = path.join(crawlDir, 'users.json');
-    const key = 'resume-key-00001';
-    await writeFile(usersFile, JSON.stringify([{ user_id: 'resumer', api_key: key, plan: 'pro', monthly_pages: 100 }]));
-    // Redelivery after the restart waits for the visibility timeout; keep it short here.
-    const env = { CRAWL_HOST_OVERRIDES: site.overrides, CRAWL_SEED_USERS: usersFile, CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: '2', CRAWL_PAGE_LEASE_SECONDS: '1' };
-    const auth = { authorization: `Bearer ${key}` };
+    const { crawlDir, env, auth } = await crawlSetup('resume', site.overrides);
     try {
       const first = startProcess(crawlDir, env);
       let url = await first.ready;
-      const created = await fetch(`${url}/v1/jobs`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://site.test/', mode: 'full', max_depth: 1, concurrency: 1, check_tos: false }),
-      });
-      const { id } = (await created.json()) as { id: string };
-      const job = async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string; progress: { pages_crawled: number } };
+      const id = await startCrawl(url, auth, { url: 'https://site.test/', mode: 'full', max_depth: 1, concurrency: 1, check_tos: false });
+      const job = async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as Job;
       while ((await job()).progress.pages_crawled < 3) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await stop(first.child, first.exited)).toBe(0);
 
       const second = startProcess(crawlDir, env);
       url = await second.ready;
       expect(second.output()).toContain('resumed 1 unfinished crawl');
-      let state = await job();
-      for (let i = 0; i < 300 && (state.status === 'running' || state.status === 'queued'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        state = await job();
-      }
-      expect(state.status).toBe('completed');
+      expect((await untilEnded(job)).status).toBe('completed');
       const document = await (await fetch(`${url}/v1/jobs/${id}/result`, { headers: auth })).text();
-      expect([...document.matchAll(/^URL: (.+)$/gm)].map((match) => match[1])).toEqual(['https://site.test/', ...links.map((link) => `https://site.test${link}`)]);
+      expect(urlsOf(document)).toEqual(['https://site.test/', ...links.map((link) => `https://site.test${link}`)]);
       expect(await stop(second.child, second.exited)).toBe(0);
     } finally {
       await site.close();
       await rm(crawlDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('finishes a crawl killed with SIGKILL at several points: every page once, in BFS order, the quota charged once', async () => {
+    const parents = Array.from({ length: 12 }, (_, i) => `/p/${i}`);
+    const children = parents.flatMap((parent) => [0, 1, 2].map((j) => `${parent}/${j}`));
+    const site = await startSite({
+      '/robots.txt': ROBOTS,
+      '/': page('Home', parents),
+      ...Object.fromEntries(parents.map((parent, i) => [parent, { body: page(`Parent ${parent}`, children.slice(i * 3, i * 3 + 3)), delayMs: 100 }])),
+      ...Object.fromEntries(children.map((child) => [child, { body: page(`Child ${child}`), delayMs: 100 }])),
+    });
+    const { crawlDir, env, auth } = await crawlSetup('sigkill', site.overrides);
+    let running = startProcess(crawlDir, env);
+    try {
+      let url = await running.ready;
+      const id = await startCrawl(url, auth, { url: 'https://site.test/', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 2, check_tos: false });
+      const job = async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as Job;
+
+      // Killed while level 1 runs, around the start of level 2, and in the middle of it.
+      for (const killAt of [3, 9, 16, 26, 36]) {
+        const deadline = Date.now() + 60_000;
+        while ((await job()).progress.pages_crawled < killAt) {
+          expect(Date.now(), `the crawl stopped short of ${killAt} pages`).toBeLessThan(deadline);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        running.child.kill('SIGKILL');
+        expect(await running.exited).toBeNull();
+        running = startProcess(crawlDir, env);
+        url = await running.ready;
+        expect(running.output()).toContain('resumed 1 unfinished crawl');
+      }
+
+      expect(await untilEnded(job)).toMatchObject({ status: 'completed', progress: { pages_crawled: 49 }, quota: { reserved: 100, charged: 49 } });
+      const document = await (await fetch(`${url}/v1/jobs/${id}/result`, { headers: auth })).text();
+      expect(urlsOf(document)).toEqual(['/', ...parents, ...children].map((route) => `https://site.test${route}`));
+      const usage = (await (await fetch(`${url}/v1/usage`, { headers: auth })).json()) as { used: number; reserved: number };
+      expect(usage).toMatchObject({ used: 49, reserved: 0 });
+      expect(await stop(running.child, running.exited)).toBe(0);
+    } finally {
+      await site.close();
+      await rm(crawlDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

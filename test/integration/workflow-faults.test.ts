@@ -1,7 +1,9 @@
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepFunctions } from '../../lambdas/data/clients.js';
+import { sqs, stepFunctions } from '../../lambdas/data/clients.js';
+import { acquireLease } from '../../lambdas/data/ledger.js';
 import { reservePages } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
@@ -20,6 +22,12 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C', ['/c1']),
     '/c1': page('C1'),
+    // A Crawl-delay makes one lane and holds its next message in the queue for a second, where a purge finds it.
+    'www.site.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nCrawl-delay: 1\n' },
+    'www.site.test/': page('Slow home', ['/w1', '/w2', '/w3']),
+    'www.site.test/w1': page('W1'),
+    'www.site.test/w2': page('W2'),
+    'www.site.test/w3': page('W3'),
     '/stall': { body: page('Stall'), delayMs: 5000 },
     '/flaky': {
       // 503 twice, then the page: a transient failure retried within the 3 attempts.
@@ -55,10 +63,10 @@ function pageOf(event: unknown): string {
   return `${body.depth}:${body.index}`;
 }
 
-async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['intercept']>[1]) {
+async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['intercept']>[1], options: { url?: string; max_depth?: number } = {}) {
   runtime.host.intercept('page-worker', interceptor);
   try {
-    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false } });
+    const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 2, check_tos: false, ...options } });
     const id = String(created.json.id);
     const job = await runtime.waitForJob(KEY, id, 90_000);
     const result = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
@@ -68,6 +76,29 @@ async function crawlWithWorker(interceptor: Parameters<TestRuntime['host']['inte
     runtime.host.intercept('page-worker', undefined);
   }
 }
+
+/**
+ * A crawl of www.site.test, one lane because of its Crawl-delay, in which `meddle` runs once when
+ * /w1 is done: /w2's message is then waiting out the delay in the queue.
+ */
+async function crawlOneLane(meddle: (jobId: string) => Promise<void>) {
+  let meddled = false;
+  const crawled = await crawlWithWorker(
+    async (event, run) => {
+      const result = await run();
+      if (pageOf(event) === '1:0' && !meddled) {
+        meddled = true;
+        await meddle((JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { job_id: string }).job_id);
+      }
+      return result;
+    },
+    { url: 'https://www.site.test/', max_depth: 1 },
+  );
+  expect(meddled).toBe(true);
+  return crawled;
+}
+
+const purgePageQueue = () => sqs().send(new PurgeQueueCommand({ QueueUrl: process.env.PAGE_QUEUE_URL }));
 
 const urlsOf = (text: string) => [...text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1]);
 
@@ -116,6 +147,36 @@ describe('faults', () => {
     expect(urlsOf(text)).toEqual(['/', '/a', '/b', '/flaky'].map((path) => `https://site.test${path}`));
     expect(job.quota).toEqual({ reserved: 50, charged: 4 });
   });
+
+  it('heals a level whose page message was purged: the job completes with the right document, charged once', async () => {
+    const usageBefore = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    // Nothing would ever send /w2 again.
+    const { job, text, ledger } = await crawlOneLane(async () => {
+      await purgePageQueue();
+    });
+    expect(job).toMatchObject({ status: 'completed', quota: { reserved: 50, charged: 4 } });
+    expect(urlsOf(text)).toEqual(['/', '/w1', '/w2', '/w3'].map((path) => `https://www.site.test${path}`));
+    expect(ledger.every((entry) => entry.status === 'crawled')).toBe(true);
+    const usageAfter = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
+    expect(usageAfter).toMatchObject({ used: Number(usageBefore.used) + 4, reserved: usageBefore.reserved });
+  }, 90_000);
+
+  it('ends a cancelled job whose page was taken by a worker that died and whose message was lost', async () => {
+    const { job, text, ledger } = await crawlOneLane(async (jobId) => {
+      // A worker takes /w2 and dies, its message is purged, and the user cancels.
+      await acquireLease(jobId, 1, 1, Date.now(), 1000);
+      await purgePageQueue();
+      await runtime.request('DELETE', `/v1/jobs/${jobId}`, { key: KEY });
+    });
+    expect(job).toMatchObject({ status: 'cancelled', quota: { charged: 2 } });
+    expect(urlsOf(text)).toEqual(['/', '/w1'].map((path) => `https://www.site.test${path}`));
+    expect(ledger.map((entry) => [entry.url, entry.status, entry.reason])).toEqual([
+      ['https://www.site.test/', 'crawled', null],
+      ['https://www.site.test/w1', 'crawled', null],
+      ['https://www.site.test/w2', 'skipped', 'cancelled'],
+      ['https://www.site.test/w3', 'skipped', 'cancelled'],
+    ]);
+  }, 90_000);
 
   it('settles a job whose execution died before Finalize (the status-change path)', async () => {
     const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/stall', mode: 'single', check_tos: false } });

@@ -27,6 +27,7 @@ const PAGES = {
   '/c1': page('C1'),
   '/deep': page('Deep'),
   '/private/p': page('Private'),
+  '/mixed': page('Mixed', ['/a', '/private/q', '/b']),
   '/to-a1': { status: 301, headers: { location: '/a1' } },
   '/slow': page('Slow seed', Array.from({ length: 30 }, (_, i) => `/slow/${i}`)),
   'other.test/robots.txt': ROBOTS,
@@ -111,6 +112,13 @@ describe('full crawl', () => {
     );
     expect(result.text.split('\n\n---\n\n')).toHaveLength(9);
     expect(result.text).toContain('Title: Deep');
+  });
+
+  it('goes on past a robots-disallowed page in the middle of a lane', async () => {
+    // One lane: /a releases /private/q, which is never fetched, and the lane must still reach /b.
+    const { id, job } = await crawl({ url: 'https://site.test/mixed', mode: 'full', max_depth: 1, concurrency: 1, check_tos: false });
+    expect(job).toMatchObject({ status: 'completed', progress: { pages_crawled: 3, pages_skipped: 1 } });
+    expect(urlsOf((await document(id)).text)).toEqual(['/mixed', '/a', '/b'].map((path) => `https://site.test${path}`));
   });
 
   it('keeps skipped and failed pages in the ledger, not in the document', async () => {

@@ -1,6 +1,77 @@
 import { describe, expect, it } from 'vitest';
 import { pathFilter } from '../../../lambdas/core/path-filter.js';
-import { planLevel } from '../../../lambdas/domain/frontier.js';
+import { laneHeads, levelActivity, planLevel, stallAfterMs, watchLevel } from '../../../lambdas/domain/frontier.js';
+import { MAX_PAGE_ATTEMPTS, type LedgerStatus } from '../../../lambdas/domain/ledger.js';
+
+const STALL_MS = 300_000;
+
+describe('watchLevel: has a level stalled?', () => {
+  it('starts watching a level it has not seen', () => {
+    expect(watchLevel(undefined, 4, 1_000, STALL_MS)).toEqual({ watch: { activity: 4, since: 1_000 }, stalled: false });
+  });
+
+  it('is not stalled while its activity moves, however long the level takes', () => {
+    let watch = { activity: 0, since: 0 };
+    for (let minute = 1; minute <= 60; minute++) {
+      const seen = watchLevel(watch, minute, minute * 60_000, STALL_MS);
+      expect(seen.stalled).toBe(false);
+      watch = seen.watch;
+    }
+  });
+
+  it('is not stalled before the bound, and is once nothing has moved for the whole bound', () => {
+    const watch = { activity: 7, since: 10_000 };
+    expect(watchLevel(watch, 7, 10_000 + STALL_MS - 1, STALL_MS)).toEqual({ watch, stalled: false });
+    expect(watchLevel(watch, 7, 10_000 + STALL_MS, STALL_MS)).toEqual({ watch: { activity: 7, since: 10_000 + STALL_MS }, stalled: true });
+  });
+
+  it('releases a level that stays stuck again only after another full bound', () => {
+    const first = watchLevel({ activity: 7, since: 0 }, 7, STALL_MS, STALL_MS);
+    expect(first.stalled).toBe(true);
+    expect(watchLevel(first.watch, 7, STALL_MS + 1_000, STALL_MS).stalled).toBe(false);
+    expect(watchLevel(first.watch, 7, 2 * STALL_MS, STALL_MS).stalled).toBe(true);
+  });
+});
+
+describe('stallAfterMs', () => {
+  it('leaves a page whose worker always crashes time to reach the dead-letter queue first', () => {
+    expect(stallAfterMs(120)).toBe(480_000);
+    expect(stallAfterMs(120)).toBeGreaterThan(MAX_PAGE_ATTEMPTS * 120_000);
+  });
+});
+
+describe('levelActivity', () => {
+  it('grows with every lease taken and every outcome recorded', () => {
+    const queued = { status: 'queued' as LedgerStatus, attempts: 0 };
+    const taken = { status: 'in_progress' as LedgerStatus, attempts: 1 };
+    const retried = { status: 'queued' as LedgerStatus, attempts: 1 };
+    const done = { status: 'crawled' as LedgerStatus, attempts: 1 };
+    const plannedSkip = { status: 'skipped' as LedgerStatus, attempts: 0 };
+    expect(levelActivity([queued, queued])).toBe(0);
+    expect(levelActivity([taken, queued])).toBe(1);
+    expect(levelActivity([retried, taken])).toBe(2);
+    expect(levelActivity([done, taken])).toBe(3);
+    expect(levelActivity([plannedSkip])).toBe(1);
+  });
+});
+
+describe('laneHeads: what a stalled level releases again', () => {
+  const entries = (statuses: LedgerStatus[]) => statuses.map((status, index) => ({ index, status }));
+
+  it('is the first unfinished entry of each lane', () => {
+    // lanes of 3: {0, 3, 6}, {1, 4, 7}, {2, 5}
+    expect(laneHeads(entries(['crawled', 'crawled', 'failed', 'queued', 'crawled', 'in_progress', 'queued', 'queued']), 3)).toEqual([3, 5, 7]);
+  });
+
+  it('passes over pages that are done, whatever their outcome, and lanes that are finished', () => {
+    expect(laneHeads(entries(['crawled', 'skipped', 'crawled', 'queued', 'failed', 'queued']), 2)).toEqual([3]);
+    expect(laneHeads(entries(['crawled', 'crawled']), 2)).toEqual([]);
+  });
+
+  it('never releases more pages than there are lanes', () => {
+    expect(laneHeads(entries(Array.from({ length: 50 }, () => 'queued' as LedgerStatus)), 4)).toEqual([0, 1, 2, 3]);
+  });
+});
 
 const site = (path: string) => `https://example.com${path}`;
 

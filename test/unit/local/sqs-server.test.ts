@@ -620,14 +620,35 @@ describe('local SQS server persistence', () => {
     expect(await receive(second.sqs, dlqUrl.replace(first.server.endpoint, second.server.endpoint))).toEqual([]);
   });
 
-  it('saves shortly after a change, so a crash without close keeps the messages', async () => {
+  it('has a send on disk before it acknowledges it, so a crash right after the answer loses nothing', async () => {
     const dataFile = join(directory, 'sqs.json');
     const { sqs } = await start({ dataFile });
     const queueUrl = await createQueue(sqs, 'saved');
-    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'not lost' }));
+    const saved = async () => {
+      const state = JSON.parse(await readFile(dataFile, 'utf8')) as { queues: { messages: { body: string }[] }[] };
+      return state.queues[0]?.messages.map((message) => message.body);
+    };
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'one' }));
+    expect(await saved()).toEqual(['one']);
+    // Concurrent sends share writes, and each is answered only once a write holding it is done.
+    await Promise.all(['two', 'three', 'four'].map((body) => sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }))));
+    expect(await saved()).toEqual(['one', 'two', 'three', 'four']);
+    await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: 'a', MessageBody: 'five' }, { Id: 'b', MessageBody: 'six' }] }));
+    expect(await saved()).toHaveLength(6);
+    await sqs.send(new PurgeQueueCommand({ QueueUrl: queueUrl }));
+    expect(await saved()).toEqual([]);
+  });
+
+  it('saves receives and deletes shortly after they happen', async () => {
+    const dataFile = join(directory, 'sqs.json');
+    const { sqs } = await start({ dataFile });
+    const queueUrl = await createQueue(sqs, 'saved');
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'done' }));
+    const [message] = await receive(sqs, queueUrl);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message?.ReceiptHandle }));
     await vi.waitFor(async () => {
-      const saved = JSON.parse(await readFile(dataFile, 'utf8')) as { queues: { messages: { body: string }[] }[] };
-      expect(saved.queues[0]?.messages.map((message) => message.body)).toEqual(['not lost']);
+      const saved = JSON.parse(await readFile(dataFile, 'utf8')) as { queues: { messages: unknown[] }[] };
+      expect(saved.queues[0]?.messages).toEqual([]);
     });
   });
 
