@@ -10,6 +10,7 @@ import { ENV } from '../lambdas/data/env.js';
 import { MAX_PAGE_ATTEMPTS } from '../lambdas/domain/ledger.js';
 import { CrawlApi } from './api.js';
 import { CrawlFunction } from './crawl-function.js';
+import { Observability } from './observability.js';
 import { Storage } from './storage.js';
 import { CrawlWorkflow } from './workflow.js';
 
@@ -19,6 +20,8 @@ const PAGE_VISIBILITY_TIMEOUT = PAGE_WORKER_TIMEOUT.plus(Duration.seconds(30));
 
 /** One webhook POST may take 10 s; the rest is signing and recording. */
 const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
+/** Tries of the dead-letter consumer per message before it is parked for an operator. */
+const DEAD_LETTER_ATTEMPTS = 5;
 
 type Access = 'RO' | 'RW' | 'WO';
 
@@ -27,30 +30,50 @@ export class CrawlServiceStack extends Stack {
     super(scope, id, props);
     const storage = new Storage(this, 'Storage');
 
-    /** A work queue whose messages go to their own dead-letter queue after `maxReceiveCount` receives. */
-    const workQueue = (id: string, options: { visibilityTimeout: Duration; maxReceiveCount: number }) => {
-      const common = { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true };
-      const deadLetters = new sqs.Queue(this, `${id.replace(/Queue$/, '')}DeadLetterQueue`, { ...common, retentionPeriod: Duration.days(14) });
-      const queue = new sqs.Queue(this, id, {
-        ...common,
-        visibilityTimeout: options.visibilityTimeout,
-        retentionPeriod: Duration.days(4),
-        deadLetterQueue: { queue: deadLetters, maxReceiveCount: options.maxReceiveCount },
-      });
-      return { queue, deadLetters };
-    };
-    const { queue: pageQueue, deadLetters } = workQueue('PageQueue', { visibilityTimeout: PAGE_VISIBILITY_TIMEOUT, maxReceiveCount: MAX_PAGE_ATTEMPTS });
+    // Dead letters the consumer below could not settle in DEAD_LETTER_ATTEMPTS tries are parked
+    // here, with no consumer, for an operator to redrive (docs/operations.md).
+    const parkedDeadLetters = new sqs.Queue(this, 'DeadLetterParkingQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const deadLetters = new sqs.Queue(this, 'PageDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
+    });
+    const pageQueue = new sqs.Queue(this, 'PageQueue', {
+      visibilityTimeout: PAGE_VISIBILITY_TIMEOUT,
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+    });
+
     // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
     // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
-    const { queue: webhookQueue } = workQueue('WebhookQueue', { visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)), maxReceiveCount: 5 });
+    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
+      visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
+    });
 
-    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits', dynamodb.Table> = {
+    const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
       users: storage.users,
       apiKeys: storage.apiKeys,
       usage: storage.usage,
       jobs: storage.jobs,
       pages: storage.pages,
       rateLimits: storage.rateLimits,
+      blockedSites: storage.blockedSites,
     };
     const tableEnv = {
       users: ENV.usersTable,
@@ -59,6 +82,7 @@ export class CrawlServiceStack extends Stack {
       jobs: ENV.jobsTable,
       pages: ENV.pagesTable,
       rateLimits: ENV.rateLimitsTable,
+      blockedSites: ENV.blockedSitesTable,
     } as const;
 
     /** Sets the variable and the least-privilege grant together, so neither is forgotten. */
@@ -97,6 +121,7 @@ export class CrawlServiceStack extends Stack {
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
+    bindTable(preflight, 'blockedSites', 'RO');
     bindBucket(preflight, 'RW');
     bindWebhookQueue(preflight);
     fetchesPages(preflight);
@@ -229,6 +254,25 @@ export class CrawlServiceStack extends Stack {
       ],
     });
 
+    // Alarms to an SNS topic (e-mailed with `cdk deploy -c alarmEmail=ops@example.org`) and a dashboard.
+    const alarmEmail: unknown = this.node.tryGetContext('alarmEmail');
+    if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
+      throw new Error(`alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
+    }
+    const observability = new Observability(this, 'Observability', {
+      // Every function of the stack by its construct id, so a new one gets its alarms and graphs too.
+      functions: Object.fromEntries(
+        this.node.findAll().filter((construct) => construct instanceof CrawlFunction).map((crawlFunction) => [crawlFunction.node.id.replace(/Function$/, ''), crawlFunction as CrawlFunction]),
+      ),
+      pageQueue,
+      deadLetterQueue: deadLetters,
+      parkingQueue: parkedDeadLetters,
+      stateMachine: workflow.stateMachine,
+      api: api.restApi,
+      tables: Object.values(tables),
+      alarmEmail: alarmEmail as string | undefined,
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: api.restApi.url });
     new CfnOutput(this, 'UsersTableName', { value: storage.users.tableName });
     new CfnOutput(this, 'ApiKeysTableName', { value: storage.apiKeys.tableName });
@@ -236,5 +280,13 @@ export class CrawlServiceStack extends Stack {
     new CfnOutput(this, 'JobsTableName', { value: storage.jobs.tableName });
     new CfnOutput(this, 'ArtifactsBucketName', { value: storage.artifacts.bucketName });
     new CfnOutput(this, 'StateMachineArn', { value: workflow.stateMachine.stateMachineArn });
+    // What the admin CLI's operations commands (docs/operations.md) need besides the tables above.
+    new CfnOutput(this, 'PagesTableName', { value: storage.pages.tableName });
+    new CfnOutput(this, 'BlockedSitesTableName', { value: storage.blockedSites.tableName });
+    new CfnOutput(this, 'PageQueueUrl', { value: pageQueue.queueUrl });
+    new CfnOutput(this, 'PageDeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'DeadLetterParkingQueueUrl', { value: parkedDeadLetters.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: observability.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: observability.dashboard.dashboardName });
   }
 }

@@ -16,6 +16,8 @@ export class Storage extends Construct {
   readonly jobs: dynamodb.Table;
   readonly pages: dynamodb.Table;
   readonly rateLimits: dynamodb.Table;
+  /** Sites whose owners asked not to be crawled, by host (an operator's list). */
+  readonly blockedSites: dynamodb.Table;
   readonly artifacts: s3.Bucket;
 
   constructor(scope: Construct, id: string) {
@@ -48,6 +50,7 @@ export class Storage extends Construct {
     });
     this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
     this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
+    this.blockedSites = table('BlockedSites', 'host');
 
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

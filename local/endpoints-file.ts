@@ -12,18 +12,30 @@ export const ENDPOINTS_FILE = 'endpoints.json';
 
 const setting = z.string().min(1);
 
+/** What the admin CLI's commands reach: accounts and usage, and for operations jobs, ledger, queues and executions. */
+const ENDPOINT_VARIABLES = [
+  'AWS_REGION',
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL_SQS',
+  'AWS_ENDPOINT_URL_SFN',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  ENV.usersTable,
+  ENV.apiKeysTable,
+  ENV.usageTable,
+  ENV.jobsTable,
+  ENV.pagesTable,
+  ENV.blockedSitesTable,
+  ENV.pageQueueUrl,
+  ENV.deadLetterQueueUrl,
+  ENV.parkingQueueUrl,
+  ENV.stateMachineArn,
+] as const;
+
 export const LocalEndpointsSchema = z.object({
   pid: z.number().int().positive(),
-  /** The environment the data layer needs: region, endpoint, the emulator's fixed dummy credentials, table names. */
-  environment: z.strictObject({
-    AWS_REGION: setting,
-    AWS_ENDPOINT_URL_DYNAMODB: setting,
-    AWS_ACCESS_KEY_ID: setting,
-    AWS_SECRET_ACCESS_KEY: setting,
-    [ENV.usersTable]: setting,
-    [ENV.apiKeysTable]: setting,
-    [ENV.usageTable]: setting,
-  }),
+  /** The environment the data layer needs: region, endpoints, the emulators' fixed dummy credentials, resource names. */
+  environment: z.strictObject(Object.fromEntries(ENDPOINT_VARIABLES.map((name) => [name, setting])) as Record<(typeof ENDPOINT_VARIABLES)[number], typeof setting>),
 });
 export type LocalEndpoints = z.infer<typeof LocalEndpointsSchema>;
 
@@ -32,9 +44,7 @@ export async function writeEndpointsFile(dataDir: string, env: NodeJS.ProcessEnv
   const file = path.join(dataDir, ENDPOINTS_FILE);
   const endpoints = LocalEndpointsSchema.parse({
     pid: process.pid,
-    environment: Object.fromEntries(
-      ['AWS_REGION', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', ENV.usersTable, ENV.apiKeysTable, ENV.usageTable].map((name) => [name, env[name]]),
-    ),
+    environment: Object.fromEntries(ENDPOINT_VARIABLES.map((name) => [name, env[name]])),
   });
   const partial = `${file}.${process.pid}.tmp`;
   await writeFile(partial, `${JSON.stringify(endpoints, null, 2)}\n`);

@@ -1,9 +1,12 @@
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ENV } from '../lambdas/data/env.js';
+import { openJobs } from '../lambdas/data/jobs.js';
+import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { startQueuePolling } from './event-sources.js';
@@ -30,6 +33,7 @@ export interface LocalRuntimeConfig {
   pollersPerQueue: number;
   /** The cloud latency model: milliseconds added to each call of an emulated service. */
   awsLatencyMs?: AwsLatency;
+  /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too. */
   log(line: string): void;
 }
 
@@ -138,6 +142,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   await mkdir(config.dataDir, { recursive: true });
   const unlock = await lockDataDir(config.dataDir);
   const closers: Array<() => Promise<void>> = [unlock];
+  sendMetricLinesTo(config.log);
+  closers.push(async () => sendMetricLinesTo(undefined));
   const close = async () => {
     for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };
@@ -186,9 +192,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials });
     await createTables(dynamoClient, template);
-    // Lets the admin CLI reach this process's DynamoDB while the runtime holds the data directory.
-    closers.push(await writeEndpointsFile(config.dataDir, process.env));
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
+    Object.assign(process.env, deadLetterQueueUrls(template, names));
 
     const host = new LambdaHost(template, meter, latency.lambda);
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
@@ -214,6 +219,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     });
     process.env.AWS_ENDPOINT_URL_SFN = stepFunctions.endpoint;
     closers.push(stepFunctions.close);
+    // Lets the admin CLI reach this process's emulators while the runtime holds the data directory.
+    closers.push(await writeEndpointsFile(config.dataDir, process.env));
 
     await seedUsers(config);
 
@@ -250,7 +257,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     // Executions live in memory, the crawl's state on disk: a crawl cut by a restart resumes where
     // it was (Preflight sends a running job back to its level; the ledger and queue persisted).
     const sfnClient = new SFNClient({ endpoint: stepFunctions.endpoint, region: LOCAL_REGION, credentials });
-    const unfinished = await unfinishedJobs(dynamoClient, names.ref(tableIdFor(template, 'JOBS_TABLE', names)));
+    const unfinished: string[] = [];
+    for await (const job of openJobs()) unfinished.push(job.job_id);
     for (const jobId of unfinished) {
       await sfnClient.send(new StartExecutionCommand({ stateMachineArn: process.env.STATE_MACHINE_ARN, name: jobId, input: JSON.stringify({ job_id: jobId }) }));
     }
@@ -281,32 +289,21 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   }
 }
 
-function tableIdFor(template: CfnTemplate, variable: string, names: LocalNames): string {
-  for (const [, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
-    const value = ((fn.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {})[variable];
-    if (value !== undefined) return String(resolveIntrinsics(value, names));
+/**
+ * The page queue's dead-letter queue and the queue its consumer's failures are parked in: no
+ * function reads their URLs, but the admin CLI redrives them. Found by following the redrive
+ * policies: the dead-letter queue is the one that both receives and sends dead letters.
+ */
+function deadLetterQueueUrls(template: CfnTemplate, names: LocalNames): Record<string, string> {
+  const targetOf = new Map<string, string>();
+  for (const [id, queue] of resourcesOfType(template, 'AWS::SQS::Queue')) {
+    const target = (queue.Properties?.RedrivePolicy as { deadLetterTargetArn?: { 'Fn::GetAtt'?: [string, string] } } | undefined)?.deadLetterTargetArn?.['Fn::GetAtt']?.[0];
+    if (target) targetOf.set(id, target);
   }
-  throw new Error(`No function uses ${variable}`);
-}
-
-async function unfinishedJobs(client: DynamoDBClient, table: string): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, never> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: table,
-        FilterExpression: '#status IN (:queued, :running)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':queued': { S: 'queued' }, ':running': { S: 'running' } },
-        ProjectionExpression: 'job_id',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.job_id?.S) ids.push(item.job_id.S);
-    startKey = page.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (startKey);
-  return ids;
+  const deadLetters = [...targetOf.values()].find((id) => targetOf.has(id));
+  const parking = deadLetters && targetOf.get(deadLetters);
+  if (!deadLetters || !parking) throw new Error('The template has no dead-letter queue with a parking queue behind it');
+  return { [ENV.deadLetterQueueUrl]: names.ref(deadLetters), [ENV.parkingQueueUrl]: names.ref(parking) };
 }
 
 /** Creates the template's queues, then applies their attributes (the dead-letter queue must exist first). */

@@ -19,10 +19,19 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
 import { findApiKey, findApiKeysByHashPrefix, getUser, listApiKeys, revokeApiKey, rotateWebhookSigningSecret, saveUser, storeApiKey } from '../lambdas/data/accounts.js';
+import { blockSite, listSiteBlocks, unblockSite } from '../lambdas/data/blocked-sites.js';
 import { ENV } from '../lambdas/data/env.js';
+import { stopCrawlExecution } from '../lambdas/data/executions.js';
+import { getJob, openJobs, recordJobError } from '../lambdas/data/jobs.js';
+import { moveMessages } from '../lambdas/data/page-queue.js';
 import { getUsage } from '../lambdas/data/usage.js';
 import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
+import { blockKey } from '../lambdas/domain/blocked-sites.js';
+import { isTerminal, type JobRecord } from '../lambdas/domain/job.js';
 import { quotaPeriod } from '../lambdas/domain/quota.js';
+import { isStalled, quietForMs, STALL_AFTER_MS } from '../lambdas/domain/stall.js';
+import { finalizeJob } from '../lambdas/workflow/finalize.js';
+import { ABANDONED_AFTER_MS } from '../lambdas/workflow/reconcile.js';
 import { ENDPOINTS_FILE, isProcessAlive, readEndpointsFile } from '../local/endpoints-file.js';
 import { PROJECT_ROOT } from '../local/template.js';
 
@@ -53,11 +62,27 @@ Commands:
       Replaces the secret that signs the user's webhook deliveries and prints the new one. The old
       secret stops at once; the user reads the new one from GET /v1/account too.
 
+Operations (docs/operations.md; the local runtime or --stack):
+  jobs [--stuck]
+      Jobs still queued or running, with their progress and how long it has stood still. --stuck
+      lists only those without progress for ${STALL_AFTER_MS / 60_000} minutes or older than the crawl timeout.
+  settle-job --job <id> [--reason <text>]
+      Ends a stuck job now: marks it failed (internal_error, with the reason), settles its quota
+      (pages crawled are charged, the rest released) and stops its execution.
+  redrive-dlq [--to dead-letters|pages] [--max <n>]
+      Moves parked dead letters back to the dead-letter queue, whose consumer marks those pages
+      failed so their crawls go on (default), or to the page queue to try the pages once more.
+  block-site --host <host> --reason <text>
+      A site that asked not to be crawled: new jobs of that host or any host under it fail with
+      robots_disallowed before a page is fetched. Crawls already running go on (see settle-job).
+  unblock-site --host <host>
+  list-blocked-sites
+
 Target (default: the local runtime started with \`npm start\`):
   --data-dir <dir>          its data directory (default: $CRAWL_DATA_DIR or .crawl-local)
   --stack <name> [--region <region>]
-                            a deployed stack (e.g. WebCrawlService): its tables are read from the
-                            stack outputs, with your usual AWS credentials
+                            a deployed stack (e.g. WebCrawlService): its tables, queues and state
+                            machine are read from the stack outputs, with your usual AWS credentials
   --users-table <name> --api-keys-table <name> --usage-table <name> [--region <region>]
                             a deployed stack's tables named directly (outputs UsersTableName,
                             ApiKeysTableName, UsageTableName)
@@ -75,6 +100,12 @@ const OPTIONS = {
   key: { type: 'string' },
   'key-id': { type: 'string' },
   period: { type: 'string' },
+  stuck: { type: 'boolean' },
+  job: { type: 'string' },
+  reason: { type: 'string' },
+  to: { type: 'string' },
+  host: { type: 'string' },
+  max: { type: 'string' },
   'data-dir': { type: 'string' },
   region: { type: 'string' },
   stack: { type: 'string' },
@@ -215,8 +246,19 @@ function parseCommandLine(argv: readonly string[]): Invocation | 'help' {
 
 // ---- target -------------------------------------------------------------------------------------
 
-/** The table names a deployed stack publishes as outputs (lib/crawl-service-stack.ts). */
-async function tablesFromStackOutputs(stackName: string): Promise<StackTables> {
+/** Stack outputs (lib/crawl-service-stack.ts) the operations commands need, by the variable they set. */
+const OPERATIONS_OUTPUTS: Record<string, string> = {
+  JobsTableName: ENV.jobsTable,
+  PagesTableName: ENV.pagesTable,
+  BlockedSitesTableName: ENV.blockedSitesTable,
+  PageQueueUrl: ENV.pageQueueUrl,
+  PageDeadLetterQueueUrl: ENV.deadLetterQueueUrl,
+  DeadLetterParkingQueueUrl: ENV.parkingQueueUrl,
+  StateMachineArn: ENV.stateMachineArn,
+};
+
+/** The table names a deployed stack publishes as outputs, and the variables of the operations commands. */
+async function readStackOutputs(stackName: string): Promise<{ tables: StackTables; operations: Record<string, string> }> {
   let outputs: Record<string, string>;
   try {
     const { Stacks } = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
@@ -226,7 +268,8 @@ async function tablesFromStackOutputs(stackName: string): Promise<StackTables> {
   }
   const [users, apiKeys, usage] = ['UsersTableName', 'ApiKeysTableName', 'UsageTableName'].map((key) => outputs[key]);
   if (!users || !apiKeys || !usage) throw new AdminError(`stack ${stackName} has no UsersTableName, ApiKeysTableName and UsageTableName outputs`);
-  return { users, apiKeys, usage };
+  const operations = Object.fromEntries(Object.entries(OPERATIONS_OUTPUTS).flatMap(([output, variable]) => (outputs[output] ? [[variable, outputs[output]]] : [])));
+  return { tables: { users, apiKeys, usage }, operations };
 }
 
 /** Points the data layer at the target through the environment variables the handlers read. */
@@ -234,8 +277,8 @@ async function connect(target: Target): Promise<string> {
   if (target.kind === 'stack') {
     if (target.region) process.env.AWS_REGION = target.region;
     if (!process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION) throw new AdminError('no AWS region: pass --region or set AWS_REGION');
-    const tables = 'tables' in target ? target.tables : await tablesFromStackOutputs(target.stackName);
-    Object.assign(process.env, { [ENV.usersTable]: tables.users, [ENV.apiKeysTable]: tables.apiKeys, [ENV.usageTable]: tables.usage });
+    const { tables, operations } = 'tables' in target ? { tables: target.tables, operations: {} } : await readStackOutputs(target.stackName);
+    Object.assign(process.env, { [ENV.usersTable]: tables.users, [ENV.apiKeysTable]: tables.apiKeys, [ENV.usageTable]: tables.usage }, operations);
     return `stack tables ${tables.users}, ${tables.apiKeys}, ${tables.usage}`;
   }
   const dataDir = path.resolve(target.dataDir ?? process.env.CRAWL_DATA_DIR ?? path.join(PROJECT_ROOT, '.crawl-local'));
@@ -327,9 +370,7 @@ async function listKeys(options: z.output<typeof userOptions>): Promise<Outcome>
   const keys = (await listApiKeys(user.user_id)).sort((a, b) => a.created_at.localeCompare(b.created_at)).map(keyView);
   if (keys.length === 0) return { text: `User ${user.user_id} has no API keys.`, json: { user_id: user.user_id, keys } };
   const rows = [['KEY ID', 'CREATED', 'REVOKED'], ...keys.map((key) => [key.key_id, key.created_at, key.revoked_at ?? '-'])];
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
-  const text = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
-  return { text, json: { user_id: user.user_id, keys } };
+  return { text: formatTable(rows), json: { user_id: user.user_id, keys } };
 }
 
 async function usage(options: z.output<typeof usageOptions>, now: Date): Promise<Outcome> {
@@ -366,6 +407,123 @@ async function rotateWebhookSecret(options: z.output<typeof userOptions>): Promi
   };
 }
 
+// ---- operations (docs/operations.md) ------------------------------------------------------------
+
+/** The operations commands reach jobs, queues and executions: the local runtime or --stack names them. */
+function requireOperationsTarget(...keys: Array<keyof typeof ENV>): void {
+  const missing = keys.filter((key) => !process.env[ENV[key]]).map((key) => ENV[key]);
+  if (missing.length > 0) throw new AdminError(`this command needs the local runtime or --stack <name> (missing ${missing.join(', ')})`);
+}
+
+const jobsOptions = z.strictObject({ stuck: z.boolean().optional() });
+const jobIdSchema = z.string({ error: 'is required' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be a job id' });
+const settleJobOptions = z.strictObject({ job: jobIdSchema, reason: z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }).optional() });
+const redriveOptions = z.strictObject({
+  to: z.enum(['dead-letters', 'pages'], { error: 'must be dead-letters or pages' }).optional(),
+  max: z.string().regex(/^[1-9]\d{0,5}$/, { error: 'must be a whole number from 1 to 999999' }).transform(Number).optional(),
+});
+
+function jobView(job: JobRecord, now: Date) {
+  const quietMs = quietForMs(job, now);
+  const ageMs = now.getTime() - Date.parse(job.created_at);
+  return {
+    job_id: job.job_id,
+    user_id: job.user_id,
+    status: job.status,
+    mode: job.mode,
+    url: job.url,
+    created_at: job.created_at,
+    depth: job.level?.depth ?? null,
+    progress: job.progress,
+    pages_planned: job.pages_planned,
+    quiet_minutes: Math.floor(quietMs / 60_000),
+    stuck: isStalled(job, now) || ageMs > ABANDONED_AFTER_MS,
+  };
+}
+
+async function listJobs(options: z.output<typeof jobsOptions>, now: Date): Promise<Outcome> {
+  requireOperationsTarget('jobsTable');
+  const jobs: Array<ReturnType<typeof jobView>> = [];
+  for await (const job of openJobs()) jobs.push(jobView(job, now));
+  const shown = jobs.filter((job) => !options.stuck || job.stuck).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  if (shown.length === 0) return { text: options.stuck ? 'No stuck jobs.' : 'No open jobs.', json: { jobs: shown } };
+  const rows = [
+    ['JOB', 'USER', 'STATUS', 'CREATED', 'DEPTH', 'CRAWLED/FAILED/SKIPPED', 'QUIET', 'STUCK'],
+    ...shown.map((job) => [
+      job.job_id,
+      job.user_id,
+      job.status,
+      job.created_at,
+      job.depth === null ? '-' : String(job.depth),
+      `${job.progress.pages_crawled}/${job.progress.pages_failed}/${job.progress.pages_skipped} of ${job.pages_planned}`,
+      `${job.quiet_minutes} min`,
+      job.stuck ? 'yes' : 'no',
+    ]),
+  ];
+  return { text: formatTable(rows), json: { jobs: shown } };
+}
+
+async function settleJob(options: z.output<typeof settleJobOptions>): Promise<Outcome> {
+  requireOperationsTarget('jobsTable', 'pagesTable', 'usageTable', 'stateMachineArn');
+  const before = await getJob(options.job);
+  if (!before) throw new AdminError(`no job ${options.job}`);
+  if (isTerminal(before.status) && before.quota.settled) {
+    return { text: `Job ${before.job_id} already ended ${before.status}; nothing to settle.`, json: { job_id: before.job_id, status: before.status, settled_now: false } };
+  }
+  const message = `settled by an operator${options.reason ? `: ${options.reason}` : ''}`;
+  // Ended before its execution is stopped, so the reconciler finds it settled and keeps this outcome.
+  await recordJobError(before.job_id, { code: 'internal_error', message });
+  await finalizeJob(before.job_id);
+  const stopped = await stopCrawlExecution(before.job_id, message);
+  const after = await getJob(before.job_id);
+  const json = { job_id: before.job_id, status: after?.status, charged: after?.quota.charged, released: before.quota.reserved - (after?.quota.charged ?? 0), execution_stopped: stopped, settled_now: true };
+  return {
+    text: `Job ${before.job_id} is ${json.status}: charged ${json.charged} page(s), released ${json.released}; its execution was ${stopped ? 'stopped' : 'not running'}.`,
+    json,
+  };
+}
+
+async function redriveDeadLetters(options: z.output<typeof redriveOptions>): Promise<Outcome> {
+  const to = options.to ?? 'dead-letters';
+  requireOperationsTarget('parkingQueueUrl', to === 'pages' ? 'pageQueueUrl' : 'deadLetterQueueUrl');
+  const target = process.env[ENV[to === 'pages' ? 'pageQueueUrl' : 'deadLetterQueueUrl']] ?? '';
+  const moved = await moveMessages(process.env[ENV.parkingQueueUrl] ?? '', target, options.max ?? 10_000);
+  const where = to === 'pages' ? 'the page queue (the pages are tried once more)' : 'the dead-letter queue (their pages are marked failed and the crawls go on)';
+  return { text: `Moved ${moved} parked dead letter(s) to ${where}.`, json: { moved, to } };
+}
+
+const hostSchema = z
+  .string({ error: 'is required' })
+  .regex(/^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]\.?$/, { error: 'must be a host name such as example.com' })
+  .transform(blockKey);
+const blockSiteOptions = z.strictObject({ host: hostSchema, reason: z.string({ error: 'is required' }).min(1, { error: 'must not be empty' }).max(500, { error: 'must be at most 500 characters' }) });
+const hostOptions = z.strictObject({ host: hostSchema });
+
+async function blockSiteCommand(options: z.output<typeof blockSiteOptions>, now: Date): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const block = { host: options.host, reason: options.reason, blocked_at: now.toISOString() };
+  await blockSite(block);
+  return { text: `Blocked ${block.host} and the hosts under it: new jobs fail with robots_disallowed. Running crawls go on: \`jobs\` lists them.`, json: block };
+}
+
+async function unblockSiteCommand(options: z.output<typeof hostOptions>): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const removed = await unblockSite(options.host);
+  return { text: removed ? `Unblocked ${options.host}.` : `${options.host} was not blocked.`, json: { host: options.host, unblocked: removed } };
+}
+
+async function listBlockedSites(): Promise<Outcome> {
+  requireOperationsTarget('blockedSitesTable');
+  const blocks = await listSiteBlocks();
+  if (blocks.length === 0) return { text: 'No blocked sites.', json: { sites: blocks } };
+  return { text: formatTable([['HOST', 'BLOCKED', 'REASON'], ...blocks.map((block) => [block.host, block.blocked_at, block.reason])]), json: { sites: blocks } };
+}
+
+function formatTable(rows: string[][]): string {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
 const COMMANDS = {
   'create-user': command(createUserOptions, createUser),
   'create-key': command(userOptions, createKey),
@@ -373,6 +531,12 @@ const COMMANDS = {
   'list-keys': command(userOptions, listKeys),
   usage: command(usageOptions, usage),
   'rotate-webhook-secret': command(userOptions, rotateWebhookSecret),
+  jobs: command(jobsOptions, listJobs),
+  'settle-job': command(settleJobOptions, settleJob),
+  'redrive-dlq': command(redriveOptions, redriveDeadLetters),
+  'block-site': command(blockSiteOptions, blockSiteCommand),
+  'unblock-site': command(hostOptions, unblockSiteCommand),
+  'list-blocked-sites': command(z.strictObject({}), listBlockedSites),
 };
 type CommandName = keyof typeof COMMANDS;
 

@@ -8,10 +8,14 @@ export const ENV = {
   jobsTable: 'JOBS_TABLE',
   pagesTable: 'PAGES_TABLE',
   rateLimitsTable: 'RATE_LIMITS_TABLE',
+  blockedSitesTable: 'BLOCKED_SITES_TABLE',
   artifactsBucket: 'ARTIFACTS_BUCKET',
   pageQueueUrl: 'PAGE_QUEUE_URL',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',
+  // Read only by the admin CLI's operations commands (docs/operations.md).
+  deadLetterQueueUrl: 'PAGE_DEAD_LETTER_QUEUE_URL',
+  parkingQueueUrl: 'DEAD_LETTER_PARKING_QUEUE_URL',
 } as const;
 
 export type EnvKey = keyof typeof ENV;

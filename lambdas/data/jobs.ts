@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobRecordSchema, type JobError, type JobListPosition, type JobRecord, type JobStatus } from '../domain/job.js';
 import { dynamo } from './clients.js';
 import { conditionHeld } from './conditional.js';
@@ -15,6 +15,25 @@ export async function putNewJob(job: JobRecord): Promise<void> {
 export async function getJob(jobId: string): Promise<JobRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: { job_id: jobId }, ConsistentRead: true }));
   return Item ? JobRecordSchema.parse(Item) : undefined;
+}
+
+/** Every job still queued or running (a scan: for the local runtime's restart and operators' tools). */
+export async function* openJobs(): AsyncGenerator<JobRecord> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: table(),
+        FilterExpression: '#status IN (:queued, :running)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued', ':running': 'running' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) yield JobRecordSchema.parse(item);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }
 
 /** Another user's job is reported as absent, so job ids leak nothing (CONTRACT 1). */

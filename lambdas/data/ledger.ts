@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
+import { recordPageOutcome } from '../observability/metrics.js';
 import { dynamo } from './clients.js';
 import { conditionHeld, writeIfCondition } from './conditional.js';
 import { requireEnv } from './env.js';
@@ -15,18 +16,19 @@ export interface PlannedEntry {
 
 /**
  * Writes a level's entries. Each put only creates (never overwrites), so a retried planner cannot
- * reset a page a worker already took.
+ * reset a page a worker already took. An entry skipped at planning has its final outcome here.
  */
 export async function writeLevel(jobId: string, depth: number, entries: readonly PlannedEntry[], expiresAt: number): Promise<void> {
-  await mapWithLimit(entries, 16, (entry, index) =>
-    conditionHeld(
+  await mapWithLimit(entries, 16, async (entry, index) => {
+    const created = await conditionHeld(
       new PutCommand({
         TableName: table(),
         Item: { job_id: jobId, sk: ledgerKey(depth, index), depth, index, attempts: 0, expires_at: expiresAt, ...entry },
         ConditionExpression: 'attribute_not_exists(sk)',
       }),
-    ),
-  );
+    );
+    if (created && entry.status === 'skipped') recordPageOutcome({ status: 'skipped', reason: entry.reason });
+  });
 }
 
 export async function getEntry(jobId: string, depth: number, index: number): Promise<LedgerEntry | undefined> {
@@ -69,7 +71,10 @@ export async function releaseLease(jobId: string, depth: number, index: number):
 
 export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
 
-/** Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once. */
+/**
+ * Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once,
+ * and its metric is counted once, here, whichever step (worker, dead-letter, cancel, assembly) wrote it.
+ */
 export async function finishEntry(jobId: string, depth: number, index: number, fields: FinalFields, from: LedgerStatus[] = ['in_progress']): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = {};
@@ -84,7 +89,7 @@ export async function finishEntry(jobId: string, depth: number, index: number, f
     values[`:from${i}`] = status;
     return `:from${i}`;
   });
-  return conditionHeld(
+  const written = await conditionHeld(
     new UpdateCommand({
       TableName: table(),
       Key: { job_id: jobId, sk: ledgerKey(depth, index) },
@@ -94,6 +99,8 @@ export async function finishEntry(jobId: string, depth: number, index: number, f
       ExpressionAttributeValues: values,
     }),
   );
+  if (written) recordPageOutcome(fields);
+  return written;
 }
 
 async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<LedgerEntry> {

@@ -64,6 +64,8 @@ export const JobRecordSchema = z.object({
   webhook: WebhookSettingsSchema.optional(),
   /** Written only by the webhook delivery worker, never by the crawl. */
   webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
+  /** The reconciler's last look at an open job's progress, for stall detection (domain/stall.ts). */
+  progress_watch: z.object({ pages_done: z.number(), depth: z.number().nullable(), status: z.string(), since: z.string() }).optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

@@ -15,6 +15,7 @@ import { newJobRecord } from '../domain/new-job.js';
 import { logger } from '../observability/logger.js';
 import { JOB_RETENTION_DAYS } from '../domain/retention.js';
 import { finalizeJob } from '../workflow/finalize.js';
+import { recordJobCreated, recordQuotaRefusal, recordRateLimitRefusal } from '../observability/metrics.js';
 
 const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
 
@@ -28,7 +29,10 @@ export const handler = apiHandler(async (event, caller) => {
   assertPlanAllows(request, caller.plan);
 
   const admission = await admitFixedWindow(`${caller.user_id}#jobs`, JOBS_PER_MINUTE, 60);
-  if (!admission.allowed) throw rateLimited(admission.retryAfterSeconds);
+  if (!admission.allowed) {
+    recordRateLimitRefusal();
+    throw rateLimited(admission.retryAfterSeconds);
+  }
 
   const now = new Date();
   const jobId = randomUUID();
@@ -38,6 +42,7 @@ export const handler = apiHandler(async (event, caller) => {
 
   const reserved = await reservePages({ ...reservation, allowance: caller.monthly_pages, now });
   if (!reserved.ok) {
+    recordQuotaRefusal();
     throw quotaExceeded({
       period: job.quota.period,
       allowance: caller.monthly_pages,
@@ -50,6 +55,7 @@ export const handler = apiHandler(async (event, caller) => {
   try {
     if (request.mode === 'select') await putJson(artifactKeys.selectUrls(jobId), request.urls);
     await putNewJob(job);
+    recordJobCreated();
   } catch (error) {
     await settleReservation({ ...reservation, reserved: pages, charged: 0 });
     throw error;

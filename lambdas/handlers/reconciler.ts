@@ -18,5 +18,7 @@ export const handler = lambdaHandler(async (event: unknown): Promise<void> => {
     return;
   }
   const swept = await sweepReservations();
-  logger.info('reservation sweep', swept);
+  // Stalled jobs are named here; the StalledJobs metric only counts them (no job ids in metrics).
+  if (swept.stalled > 0) logger.warn('jobs without progress', { ...swept });
+  else logger.info('reservation sweep', { ...swept });
 });

@@ -9,6 +9,7 @@ import { fetchRobotsTxt, hostUnreachableReason, robotsPolicyFromFetch } from '..
 import { admitRolling } from '../data/rate-limits.js';
 import { sharedFetcher } from '../workflow/fetcher.js';
 import { isAllowedForUs } from '../workflow/job-robots.js';
+import { recordRateLimitRefusal } from '../observability/metrics.js';
 
 /** Spec 8: 20 previews per rolling minute per user. */
 export const PREVIEW_RATE = { limit: 20, windowSeconds: 60 };
@@ -17,7 +18,10 @@ const PREVIEW_BUDGET_MS = 20_000;
 
 export const handler = apiHandler(async (event, caller) => {
   const admission = await admitRolling(`${caller.user_id}#preview`, PREVIEW_RATE.limit, PREVIEW_RATE.windowSeconds);
-  if (!admission.allowed) throw rateLimited(admission.retryAfterSeconds);
+  if (!admission.allowed) {
+    recordRateLimitRefusal();
+    throw rateLimited(admission.retryAfterSeconds);
+  }
   const query = parsePreviewQuery(event.queryStringParameters);
 
   const deadline = Date.now() + PREVIEW_BUDGET_MS;

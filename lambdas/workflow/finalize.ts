@@ -4,6 +4,7 @@ import { settleReservation } from '../data/usage.js';
 import { isTerminal, type JobRecord, type JobStatus } from '../domain/job.js';
 import { countStatuses, type LedgerStatus } from '../domain/ledger.js';
 import { pagesToCharge } from '../domain/quota.js';
+import { recordJobEnded } from '../observability/metrics.js';
 import { announceEnd } from './webhook-delivery.js';
 
 /**
@@ -26,7 +27,11 @@ export async function finalizeJob(jobId: string, failure?: { message: string }):
   const charged = pagesToCharge({ ...job, status }, counts.crawled);
   // Settle first: the status then never shows an ended job whose charge is still pending.
   if (!job.quota.settled) await settleReservation({ userId: job.user_id, period: job.quota.period, jobId, reserved: job.quota.reserved, charged });
-  const ended = await finishJob(jobId, status, { finished_at: new Date().toISOString(), progress, charged });
+  const finishedAt = new Date();
+  const ended = await finishJob(jobId, status, { finished_at: finishedAt.toISOString(), progress, charged });
+  if (ended && status !== 'queued' && status !== 'running') {
+    recordJobEnded({ status, errorCode: job.error?.code, durationSeconds: (finishedAt.getTime() - Date.parse(job.created_at)) / 1000 });
+  }
   if (!ended && !job.quota.settled) await markSettled(jobId, charged);
   // Only now are the result, the status and the charge final, which the webhook promises.
   await announceEnd(jobId);

@@ -5,6 +5,7 @@ import { extractLinks } from '../core/links.js';
 import { hostUnreachableReason, robotsPolicyFromFetch, type RobotsRules } from '../core/robots.js';
 import { checkTermsOfService } from '../core/tos.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
+import { findSiteBlock } from '../data/blocked-sites.js';
 import { getJob, markRunning, recordJobError } from '../data/jobs.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
 import { sharedFetcher } from './fetcher.js';
@@ -27,6 +28,13 @@ export async function preflight(state: CrawlState): Promise<CrawlState> {
   const startedAt = new Date();
   await markRunning(job.job_id, startedAt);
   await announce({ ...job, status: 'running', started_at: job.started_at ?? startedAt.toISOString() }, 'started');
+
+  // An operator blocked the site at its owner's request: like a robots.txt that disallows us.
+  const block = await findSiteBlock(job.url);
+  if (block) {
+    await recordJobError(job.job_id, { code: 'robots_disallowed', message: 'the site has asked not to be crawled', details: { url: job.url, blocked_host: block.host } });
+    return { job_id: job.job_id, depth: 0, next: 'finalize' };
+  }
 
   const robotsFetch = job.respect_robots ? await fetchAndStoreRobots(job) : undefined;
   const unreachable = robotsFetch && hostUnreachableReason(robotsFetch);

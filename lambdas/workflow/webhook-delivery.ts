@@ -1,4 +1,5 @@
 import { logger } from '../observability/logger.js';
+import { recordWebhookDeliveryFailed } from '../observability/metrics.js';
 import { FetchError } from '../core/fetch-types.js';
 import { webhookSigningSecret } from '../data/accounts.js';
 import { getJob } from '../data/jobs.js';
@@ -85,7 +86,10 @@ export async function deliverWebhook(message: WebhookMessage, deps: DeliveryDepe
   }
   const retryInSeconds = retryable ? retryDelaySeconds(message.attempt, deps.retryDelays) : undefined;
   if (retryInSeconds !== undefined) await deps.requeue({ ...message, attempt: message.attempt + 1 }, retryInSeconds);
-  else logger.warn('webhook delivery failed for good', { deliveryId: message.delivery_id, attempts: message.attempt, lastStatus });
+  else {
+    logger.warn('webhook delivery failed for good', { deliveryId: message.delivery_id, attempts: message.attempt, lastStatus });
+    recordWebhookDeliveryFailed();
+  }
   return settle(message, deps, { status: retryInSeconds === undefined ? 'failed' : 'pending', lastStatus, now, retryInSeconds });
 }
 

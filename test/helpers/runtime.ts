@@ -17,7 +17,7 @@ export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
  * fixture hosts pinned to loopback (CONTRACT 8). One per test file: it owns the process's AWS
  * environment variables.
  */
-export async function startTestRuntime(options: { users: TestUser[]; hostOverrides?: string; queueVisibilitySeconds?: number; pageLeaseSeconds?: number }) {
+export async function startTestRuntime(options: { users: TestUser[]; hostOverrides?: string; queueVisibilitySeconds?: number; pageLeaseSeconds?: number; log?: (line: string) => void }) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
   const usersFile = path.join(dataDir, 'users.json');
   await writeFile(usersFile, JSON.stringify(options.users));
@@ -31,7 +31,7 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     levelPollMs: 100,
     queueVisibilitySeconds: options.queueVisibilitySeconds,
     pollersPerQueue: 20,
-    log: process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined,
+    log: options.log ?? (process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined),
   });
 
   /** `key` sends `Authorization: Bearer <key>`; `headers` are sent as they are (for malformed ones). */

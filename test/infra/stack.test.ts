@@ -26,7 +26,7 @@ const handlersDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const DYNAMODB_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:PartiQLInsert', 'dynamodb:PartiQLUpdate', 'dynamodb:PartiQLDelete'];
 const S3_WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
-type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits';
+type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites';
 
 /** The tables each function may write: the least-privilege design of the service, one row per handler. */
 const TABLE_WRITES: Record<string, TableName[]> = {
@@ -107,6 +107,7 @@ beforeAll(() => {
     jobs: logicalIdOf(storage.jobs),
     pages: logicalIdOf(storage.pages),
     rateLimits: logicalIdOf(storage.rateLimits),
+    blockedSites: logicalIdOf(storage.blockedSites),
   };
   artifactsId = logicalIdOf(storage.artifacts);
   pageQueueId = logicalIdOf(stack.node.findChild('PageQueue') as Queue);
@@ -120,13 +121,15 @@ beforeAll(() => {
 
 describe('resource counts', () => {
   it.each([
-    ['AWS::DynamoDB::Table', 6],
-    ['AWS::SQS::Queue', 4],
+    ['AWS::DynamoDB::Table', 7],
+    ['AWS::SQS::Queue', 5],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
     ['AWS::ApiGateway::Method', 11],
     ['AWS::Lambda::Function', 20],
+    ['AWS::SNS::Topic', 1],
+    ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
     template.resourceCountIs(type, count);
   });
@@ -531,6 +534,11 @@ describe('IAM least privilege', () => {
     // Wildcards (`dynamodb:*`) count too.
     expect(resourcesAllowed(template, fn('jobs-get').roleId, DYNAMODB_WRITES).size).toBe(0);
     expect(resourcesAllowed(template, fn('jobs-get').roleId, ['dynamodb:GetItem'])).toEqual(new Set([tableIds.jobs]));
+  });
+
+  it('only Preflight reads the blocked sites, and no function changes them (the admin CLI does)', () => {
+    const readers = [...fns.keys()].filter((handler) => resourcesAllowed(template, fn(handler).roleId, ['dynamodb:BatchGetItem', 'dynamodb:GetItem']).has(tableIds.blockedSites));
+    expect(readers).toEqual(['crawl-preflight']);
   });
 
   it('ListJobs only reads the Jobs table and its by_user index', () => {

@@ -5,21 +5,32 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getUser, storeApiKey } from '../../lambdas/data/accounts.js';
-import { reservePages } from '../../lambdas/data/usage.js';
+import { getJob, updateJob } from '../../lambdas/data/jobs.js';
+import { getEntry, writeLevel } from '../../lambdas/data/ledger.js';
+import { getUsage, reservePages } from '../../lambdas/data/usage.js';
 import { hashApiKey } from '../../lambdas/domain/accounts.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
-import { ENDPOINTS_FILE } from '../../local/endpoints-file.js';
+import { ENDPOINTS_FILE, LocalEndpointsSchema } from '../../local/endpoints-file.js';
 import { EXIT, runAdmin } from '../../scripts/admin.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { runningJobWithoutExecution } from '../helpers/jobs.js';
+import { page, startSite } from '../helpers/site.js';
 
 let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+const OPS_KEY = 'admin-ops-key-0001';
 
 beforeAll(async () => {
-  runtime = await startTestRuntime({ users: [] });
+  // /slow answers after 8 s: a crawl of it is still running when an operator settles it.
+  site = await startSite({ '/': page('Home', ['/slow']), '/slow': { body: page('Slow'), delayMs: 8_000 } });
+  runtime = await startTestRuntime({ users: [{ user_id: 'ops-user', api_key: OPS_KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
 });
 afterAll(async () => {
   await runtime?.close();
+  await site?.close();
 });
 
 /** Runs the CLI in this process against the test runtime; returns its exit code and output. */
@@ -229,8 +240,7 @@ describe('admin CLI against the running local runtime', () => {
 });
 
 function pickEndpointEnvironment(): Record<string, string> {
-  const names = ['AWS_REGION', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'USERS_TABLE', 'API_KEYS_TABLE', 'USAGE_TABLE'];
-  return Object.fromEntries(names.map((name) => [name, process.env[name] ?? 'x']));
+  return Object.fromEntries(Object.keys(LocalEndpointsSchema.shape.environment.shape).map((name) => [name, process.env[name] ?? 'x']));
 }
 
 /** The id of a process that has exited (so nothing answers to it). */
@@ -242,7 +252,17 @@ async function exitedProcessId(): Promise<number> {
 
 describe('admin CLI against a deployed stack', () => {
   it('reads the table names from the stack outputs (a CloudFormation stand-in on loopback)', async () => {
-    const outputs = { UsersTableName: process.env.USERS_TABLE, ApiKeysTableName: process.env.API_KEYS_TABLE, UsageTableName: process.env.USAGE_TABLE };
+    const outputs = {
+      UsersTableName: process.env.USERS_TABLE,
+      ApiKeysTableName: process.env.API_KEYS_TABLE,
+      UsageTableName: process.env.USAGE_TABLE,
+      JobsTableName: process.env.JOBS_TABLE,
+      PagesTableName: process.env.PAGES_TABLE,
+      PageQueueUrl: process.env.PAGE_QUEUE_URL,
+      PageDeadLetterQueueUrl: process.env.PAGE_DEAD_LETTER_QUEUE_URL,
+      DeadLetterParkingQueueUrl: process.env.DEAD_LETTER_PARKING_QUEUE_URL,
+      StateMachineArn: process.env.STATE_MACHINE_ARN,
+    };
     const asked: string[] = [];
     const cloudFormation = createServer((request, response) => {
       let body = '';
@@ -262,13 +282,120 @@ describe('admin CLI against a deployed stack', () => {
       const out: string[] = [];
       const code = await runAdmin(['create-user', '--user', 'stack-user', '--plan', 'free', '--stack', 'WebCrawlService', '--region', 'us-east-1'], { out: (text) => out.push(text), err: (text) => out.push(text) });
       expect(code, out.join('\n')).toBe(EXIT.ok);
-      expect(asked).toEqual(['WebCrawlService']);
+      expect(asked[0]).toBe('WebCrawlService');
       expect(await getUser('stack-user')).toMatchObject({ plan: 'free' });
+      // the operations commands find the jobs table and the queues in the outputs too
+      out.length = 0;
+      expect(await runAdmin(['jobs', '--stuck', '--json', '--stack', 'WebCrawlService', '--region', 'us-east-1'], { out: (text) => out.push(text), err: (text) => out.push(text) }), out.join('\n')).toBe(EXIT.ok);
+      expect(JSON.parse(out.join(''))).toMatchObject({ jobs: expect.any(Array) });
+      expect(await runAdmin(['redrive-dlq', '--stack', 'WebCrawlService', '--region', 'us-east-1'], { out: () => undefined, err: () => undefined })).toBe(EXIT.ok);
       const mixed = await runAdmin(['usage', '--user', 'stack-user', '--stack', 'WebCrawlService', '--usage-table', 'x-table'], { out: () => undefined, err: () => undefined });
       expect(mixed).toBe(EXIT.usage);
     } finally {
       delete process.env.AWS_ENDPOINT_URL_CLOUDFORMATION;
       cloudFormation.close();
+    }
+  });
+});
+
+describe('admin CLI operations commands (docs/operations.md)', () => {
+  it('jobs --stuck names the job without progress; settle-job ends it, settles its quota, and leaves others alone', async () => {
+    await admin('create-user', '--user', 'ops-a', '--plan', 'pro');
+    const stuck = await runningJobWithoutExecution('ops-a', 45);
+    const fresh = await runningJobWithoutExecution('ops-a', 2);
+
+    const open = await adminJson<{ jobs: Array<{ job_id: string; stuck: boolean; quiet_minutes: number }> }>('jobs');
+    expect(open.jobs).toEqual(expect.arrayContaining([
+      expect.objectContaining({ job_id: stuck.job_id, stuck: true, quiet_minutes: 45 }),
+      expect.objectContaining({ job_id: fresh.job_id, stuck: false }),
+    ]));
+    const listed = await adminJson<{ jobs: Array<{ job_id: string }> }>('jobs', '--stuck');
+    expect(listed.jobs.map((job) => job.job_id)).toContain(stuck.job_id);
+    expect(listed.jobs.map((job) => job.job_id)).not.toContain(fresh.job_id);
+    expect((await admin('jobs', '--stuck')).out).toMatch(new RegExp(`^${stuck.job_id}\\s+ops-a\\s+running\\s.*\\syes$`, 'm'));
+
+    // progress the reconciler saw recently is not stuck, however old the job
+    await updateJob(stuck.job_id, { progress_watch: { pages_done: 0, depth: null, status: 'running', since: new Date(Date.now() - 5 * 60_000).toISOString() } });
+    expect((await adminJson<{ jobs: Array<{ job_id: string }> }>('jobs', '--stuck')).jobs.map((job) => job.job_id)).not.toContain(stuck.job_id);
+
+    const settled = await admin('settle-job', '--job', stuck.job_id, '--reason', 'no progress, see ticket 42');
+    expect(settled).toMatchObject({ code: EXIT.ok, out: `Job ${stuck.job_id} is failed: charged 0 page(s), released 5; its execution was not running.` });
+    expect(await getJob(stuck.job_id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'internal_error', message: 'settled by an operator: no progress, see ticket 42' },
+      quota: { settled: true, charged: 0 },
+    });
+    const usage = await getUsage('ops-a', stuck.quota.period);
+    expect(usage.reservations).not.toHaveProperty(stuck.job_id);
+    expect(usage.reservations).toHaveProperty(fresh.job_id);
+    expect(await admin('settle-job', '--job', stuck.job_id)).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('already ended failed; nothing to settle') });
+    expect(await admin('settle-job', '--job', randomUUID())).toMatchObject({ code: EXIT.failed, err: expect.stringContaining('no job') });
+    expect(await admin('settle-job', '--job', 'not-a-job')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--job must be a job id') });
+  });
+
+  it('settle-job stops a running crawl: the operator\'s outcome stays, the user sees it failed', async () => {
+    const created = await runtime.request('POST', '/v1/jobs', { key: OPS_KEY, body: { url: 'https://site.test/', mode: 'full', max_depth: 1, max_pages: 5 } });
+    expect(created.status, created.text).toBe(202);
+    const jobId = String(created.json.id);
+    // wait until the seed is crawled and /slow is being fetched
+    for (let i = 0; i < 200 && (await getJob(jobId))?.level?.depth !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const settled = await adminJson<{ status: string; execution_stopped: boolean; charged: number; released: number }>('settle-job', '--job', jobId);
+    expect(settled).toMatchObject({ status: 'failed', execution_stopped: true, charged: 1, released: 4 });
+    const job = await runtime.waitForJob(OPS_KEY, jobId, 5_000);
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'internal_error', message: 'settled by an operator' }, quota: { reserved: 5, charged: 1 } });
+    expect((await runtime.request('GET', '/v1/usage', { key: OPS_KEY })).json).toMatchObject({ used: 1, reserved: 0 });
+  });
+
+  it('redrive-dlq moves parked dead letters back to their consumer, which fails the page so the crawl goes on', async () => {
+    await admin('create-user', '--user', 'ops-b', '--plan', 'pro');
+    const job = await runningJobWithoutExecution('ops-b', 1);
+    await writeLevel(job.job_id, 0, [{ url: 'https://site.test/', status: 'queued' }], job.expires_at);
+    await updateJob(job.job_id, { level: { depth: 0, size: 1, lanes: 1 } });
+    const parking = process.env.DEAD_LETTER_PARKING_QUEUE_URL ?? '';
+    expect(parking).not.toBe('');
+    await new SQSClient({}).send(new SendMessageCommand({ QueueUrl: parking, MessageBody: JSON.stringify({ job_id: job.job_id, depth: 0, index: 0 }) }));
+
+    expect(await admin('redrive-dlq')).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('Moved 1 parked dead letter(s) to the dead-letter queue') });
+    for (let i = 0; i < 100 && (await getEntry(job.job_id, 0, 0))?.status === 'queued'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await getEntry(job.job_id, 0, 0)).toMatchObject({ status: 'failed', reason: 'worker_failed' });
+    expect(await adminJson('redrive-dlq', '--to', 'pages')).toEqual({ moved: 0, to: 'pages' });
+    expect(await admin('redrive-dlq', '--to', 'nowhere')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--to must be dead-letters or pages') });
+  });
+
+  it('block-site: new jobs of the site and its subdomains fail before any fetch, at no charge, until unblocked', async () => {
+    expect(await admin('block-site', '--host', 'Site.Test', '--reason', 'owner asked by e-mail')).toMatchObject({ code: EXIT.ok, out: expect.stringContaining('Blocked site.test') });
+    expect(await adminJson('list-blocked-sites')).toEqual({ sites: [{ host: 'site.test', reason: 'owner asked by e-mail', blocked_at: expect.stringMatching(/Z$/) }] });
+    const hitsBefore = site.hits.get('www.site.test/') ?? 0;
+
+    const created = await runtime.request('POST', '/v1/jobs', { key: OPS_KEY, body: { url: 'https://www.site.test/', mode: 'single' } });
+    expect(created.status, created.text).toBe(202);
+    const refused = await runtime.waitForJob(OPS_KEY, String(created.json.id), 10_000);
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: { code: 'robots_disallowed', message: 'the site has asked not to be crawled', details: { url: 'https://www.site.test/', blocked_host: 'site.test' } },
+      quota: { charged: 0 },
+    });
+    expect(site.hits.get('www.site.test/') ?? 0).toBe(hitsBefore);
+
+    expect(await admin('unblock-site', '--host', 'site.test')).toMatchObject({ code: EXIT.ok, out: 'Unblocked site.test.' });
+    expect(await admin('unblock-site', '--host', 'site.test')).toMatchObject({ code: EXIT.ok, out: 'site.test was not blocked.' });
+    const allowed = await runtime.request('POST', '/v1/jobs', { key: OPS_KEY, body: { url: 'https://www.site.test/', mode: 'single' } });
+    expect((await runtime.waitForJob(OPS_KEY, String(allowed.json.id), 10_000)).status).toBe('completed');
+    expect(await admin('block-site', '--host', 'com', '--reason', 'x')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--host must be a host name') });
+    expect(await admin('block-site', '--host', 'example.com')).toMatchObject({ code: EXIT.usage, err: expect.stringContaining('--reason is required') });
+  });
+
+  it('refuses the operations commands on a target that names only the account tables', async () => {
+    const saved = { ...process.env };
+    try {
+      for (const name of ['JOBS_TABLE', 'PAGES_TABLE', 'STATE_MACHINE_ARN']) delete process.env[name];
+      const errors: string[] = [];
+      const result = await runAdmin(['jobs', '--users-table', 'Users', '--api-keys-table', 'Keys', '--usage-table', 'Usage', '--region', 'us-east-1'], { out: () => undefined, err: (text) => errors.push(text) });
+      expect(result).toBe(EXIT.failed);
+      expect(errors.join('\n')).toContain('this command needs the local runtime or --stack <name> (missing JOBS_TABLE)');
+    } finally {
+      Object.assign(process.env, saved);
     }
   });
 });
