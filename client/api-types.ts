@@ -217,6 +217,24 @@ export interface components {
              * @enum {string}
              */
             render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
         } | {
             /** @constant */
             mode: "select";
@@ -254,6 +272,24 @@ export interface components {
              * @enum {string}
              */
             render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description The pages to crawl, on the same site as `url`; 1 to 1000 entries, de-duplicated and crawled in this order. */
             urls: string[];
             /**
@@ -302,6 +338,24 @@ export interface components {
              * @enum {string}
              */
             render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
             /**
              * @description Links followed at most this many steps from `url`.
              * @default 3
@@ -312,6 +366,10 @@ export interface components {
              * @default 50
              */
             max_pages?: number;
+            /** @description Only crawl discovered pages whose path matches one of these patterns (at most 50). Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, `**` any run including `/`, `?` one character except `/`. The whole path must match: `/docs` matches only `/docs`; `/docs/*` matches `/docs/` and `/docs/intro` but not `/docs/a/b`; `/docs/**` matches `/docs/` and everything below it but not `/docs` itself; `/docs/**\/*.html` matches `/docs/a/b.html` but not `/docs/b.html` (both slashes must be there; `/docs/**.html` matches both); `/blog?` matches `/blogs`. A discovered URL is queued when no exclude pattern matches it and, if include patterns are given, at least one include pattern does; the seed is always crawled, and filtered URLs use no budget. */
+            include_paths?: string[];
+            /** @description Never crawl discovered pages whose path matches one of these patterns (at most 50). Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, `**` any run including `/`, `?` one character except `/`. The whole path must match: `/docs` matches only `/docs`; `/docs/*` matches `/docs/` and `/docs/intro` but not `/docs/a/b`; `/docs/**` matches `/docs/` and everything below it but not `/docs` itself; `/docs/**\/*.html` matches `/docs/a/b.html` but not `/docs/b.html` (both slashes must be there; `/docs/**.html` matches both); `/blog?` matches `/blogs`. A discovered URL is queued when no exclude pattern matches it and, if include patterns are given, at least one include pattern does; the seed is always crawled, and filtered URLs use no budget. */
+            exclude_paths?: string[];
             /**
              * @description Fetches in flight at once for this job.
              * @default 5
@@ -443,6 +501,10 @@ export interface components {
             concurrency: number;
             /** @description Select jobs only: the number of URLs kept after de-duplication. */
             pages_total?: number;
+            /** @description The path filters the job was given, if any. */
+            include_paths?: string[];
+            /** @description The path filters the job was given, if any. */
+            exclude_paths?: string[];
             progress: {
                 pages_crawled: number;
                 pages_failed: number;
@@ -461,6 +523,26 @@ export interface components {
             created_at: string;
             started_at: string | null;
             finished_at: string | null;
+            /** @description The job's webhook, if it was given one, with each event's delivery. */
+            webhook?: {
+                url: string;
+                events: ("started" | "completed" | "failed" | "cancelled")[];
+                metadata: {
+                    [key: string]: unknown;
+                };
+                deliveries: {
+                    id: string;
+                    /** @enum {string} */
+                    event: "started" | "completed" | "failed" | "cancelled";
+                    /** @enum {string} */
+                    status: "pending" | "delivered" | "failed";
+                    attempts: number;
+                    last_status: string | null;
+                    last_attempt_at: string | null;
+                    next_attempt_at: string | null;
+                }[];
+                last_status: string | null;
+            };
             links: {
                 self: string;
                 result: string;

@@ -21,6 +21,8 @@ const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 const visibilityTimeoutFor = (workerTimeout: Duration) => workerTimeout.plus(Duration.seconds(30));
 const PAGE_VISIBILITY_TIMEOUT = visibilityTimeoutFor(PAGE_WORKER_TIMEOUT);
 
+/** One webhook POST may take 10 s; the rest is signing and recording. */
+const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
 /** Tries of the dead-letter consumer per message before it is parked for an operator. */
 const DEAD_LETTER_ATTEMPTS = 5;
 /**
@@ -67,6 +69,21 @@ export class CrawlServiceStack extends Stack {
     const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', PAGE_WORKER_TIMEOUT);
     const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', RENDER_WORKER_TIMEOUT);
 
+    // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
+    // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
+    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
+      visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
+    });
+
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
       users: storage.users,
       apiKeys: storage.apiKeys,
@@ -103,6 +120,12 @@ export class CrawlServiceStack extends Stack {
       pageQueue.grantSendMessages(fn);
     };
 
+    /** Functions that end or start jobs announce them on the webhook queue. */
+    const bindWebhookQueue = (fn: CrawlFunction) => {
+      fn.addEnvironment(ENV.webhookQueueUrl, webhookQueue.queueUrl);
+      webhookQueue.grantSendMessages(fn);
+    };
+
     const fn = (id: string, handler: string, description: string, options: { timeout?: Duration; memorySize?: number } = {}) =>
       new CrawlFunction(this, id, { handler, description, ...options });
     // Site owners see this page in the crawler's User-Agent: `cdk deploy -c contactUrl=https://…`.
@@ -110,12 +133,15 @@ export class CrawlServiceStack extends Stack {
     const fetchesPages = (crawler: CrawlFunction) => {
       if (typeof contactUrl === 'string' && contactUrl) crawler.addEnvironment('CRAWL_CONTACT_URL', contactUrl);
     };
+    // Fetches in flight to one site across all jobs: `cdk deploy -c hostMaxInFlight=8` (default 20).
+    const hostMaxInFlight: unknown = this.node.tryGetContext('hostMaxInFlight');
 
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
     bindTable(preflight, 'blockedSites', 'RO');
     bindBucket(preflight, 'RW');
+    bindWebhookQueue(preflight);
     fetchesPages(preflight);
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
     bindTable(planLevel, 'jobs', 'RW');
@@ -136,6 +162,13 @@ export class CrawlServiceStack extends Stack {
     bindTable(finalize, 'jobs', 'RW');
     bindTable(finalize, 'pages', 'RW');
     bindTable(finalize, 'usage', 'RW');
+    bindWebhookQueue(finalize);
+
+    /** Page fetchers share the per-host slots of all jobs, kept next to the rate limits. */
+    const takesHostSlots = (worker: CrawlFunction) => {
+      bindTable(worker, 'rateLimits', 'RW');
+      if (hostMaxInFlight !== undefined) worker.addEnvironment('CRAWL_HOST_MAX_IN_FLIGHT', String(hostMaxInFlight));
+    };
 
     const workflow = new CrawlWorkflow(this, 'Workflow', { preflight, planLevel, checkLevel, assemble, finalize });
 
@@ -144,6 +177,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(pageWorker, 'jobs', 'RW');
     bindTable(pageWorker, 'pages', 'RW');
     bindBucket(pageWorker, 'RW');
+    takesHostSlots(pageWorker);
     bindPageQueue(pageWorker);
     fetchesPages(pageWorker);
     pageQueue.grantConsumeMessages(pageWorker);
@@ -174,6 +208,7 @@ export class CrawlServiceStack extends Stack {
     });
     bindTable(renderWorker, 'jobs', 'RO');
     bindTable(renderWorker, 'pages', 'RW');
+    takesHostSlots(renderWorker);
     bindBucket(renderWorker, 'RW');
     bindPageQueue(renderWorker);
     fetchesPages(renderWorker);
@@ -181,12 +216,21 @@ export class CrawlServiceStack extends Stack {
     renderWorker.addEventSource(new SqsEventSource(renderQueue, { batchSize: 1, reportBatchItemFailures: true }));
     // Exhausted render messages are failed like exhausted page messages, by the same function.
     deadLetterWorker.addEventSource(new SqsEventSource(renderDeadLetters, { batchSize: 10, reportBatchItemFailures: true }));
+    const webhookWorker = fn('WebhookDeliveryFunction', 'webhook-delivery', 'Signs and POSTs one webhook delivery; queues the next attempt with backoff', { timeout: WEBHOOK_WORKER_TIMEOUT });
+    bindTable(webhookWorker, 'jobs', 'RW');
+    // RW: a user stored before webhooks existed gets a signing secret on first use.
+    bindTable(webhookWorker, 'users', 'RW');
+    bindWebhookQueue(webhookWorker);
+    fetchesPages(webhookWorker);
+    webhookQueue.grantConsumeMessages(webhookWorker);
+    webhookWorker.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 1, reportBatchItemFailures: true }));
 
     // Settles jobs whose execution ended without reaching Finalize (timeout, abort, crash).
     const reconciler = fn('ReconcilerFunction', 'reconciler', 'Settles jobs whose execution ended abnormally and releases stale reservations', { timeout: Duration.minutes(5) });
     bindTable(reconciler, 'jobs', 'RW');
     bindTable(reconciler, 'pages', 'RO');
     bindTable(reconciler, 'usage', 'RW');
+    bindWebhookQueue(reconciler);
     new events.Rule(this, 'ExecutionEndedAbnormally', {
       eventPattern: {
         source: ['aws.states'],
@@ -212,6 +256,7 @@ export class CrawlServiceStack extends Stack {
     // A crawl that cannot be started is ended and settled on the spot.
     bindTable(createJob, 'pages', 'RO');
     bindBucket(createJob, 'WO');
+    bindWebhookQueue(createJob);
     createJob.addEnvironment(ENV.stateMachineArn, workflow.stateMachine.stateMachineArn);
     workflow.stateMachine.grantStartExecution(createJob);
 

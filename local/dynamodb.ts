@@ -77,22 +77,24 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, prop
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   await client.send(new DeleteTableCommand({ TableName: tableName }));
-  // dynalite deletes and creates on its next turn, whatever its delays are set to
-  await until(async () => !(await tableStatus(client, tableName)));
+  await waitForTableStatus(client, tableName, 'gone');
   await createTable(client, tableName, props);
-  await until(async () => (await tableStatus(client, tableName)) === 'ACTIVE');
+  await waitForTableStatus(client, tableName, 'ACTIVE');
   for (const item of items) await client.send(new PutItemCommand({ TableName: tableName, Item: item }));
 }
 
-async function tableStatus(client: DynamoDBClient, tableName: string): Promise<string | undefined> {
-  try {
-    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableStatus;
-  } catch (error) {
-    if (error instanceof ResourceNotFoundException) return undefined;
-    throw error;
+/** dynalite deletes and creates tables a moment after answering; items written before then are refused. */
+async function waitForTableStatus(client: DynamoDBClient, tableName: string, wanted: 'gone' | 'ACTIVE'): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const status = await client.send(new DescribeTableCommand({ TableName: tableName })).then(
+      ({ Table }) => Table?.TableStatus,
+      (error: unknown) => {
+        if (error instanceof ResourceNotFoundException) return 'gone';
+        throw error;
+      },
+    );
+    if (status === wanted) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
+  throw new Error(`table ${tableName} did not become ${wanted}`);
 }

@@ -163,7 +163,11 @@ export function validationErrorFromZod(
 ): ApiError {
   const details = error.issues.flatMap((issue): FieldIssue[] => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: shortened(key), message: unknownFieldMessage(key) }));
+      // a key inside a nested object is named with its path (`webhook.extra`)
+      return issue.keys.map((key) => {
+        const field = fieldName([...issue.path, key]);
+        return { field, message: unknownFieldMessage(field) };
+      });
     }
     return [issue.path.length > 0 ? { field: fieldName(issue.path), message: issue.message } : { message: issue.message }];
   });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
 import { EXPORT_FORMATS } from '../core/export.js';
 import { RENDER_MODES } from '../core/render-decision.js';
+import { MAX_PATH_PATTERNS, pathPatternProblem } from '../core/path-filter.js';
 import type { Plan } from '../domain/accounts.js';
+import { MAX_WEBHOOK_METADATA_BYTES, WEBHOOK_EVENTS } from '../domain/webhook.js';
 import { forbidden, invalidJson, validationErrorFromZod } from './errors.js';
 import { isJsonObject } from './http.js';
 
@@ -65,6 +67,31 @@ const renderSchema = z
   .enum(RENDER_MODES, { error: 'must be auto, always or never' })
   .default('auto')
   .meta({ description: '`auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.' });
+const webhookSchema = z
+  .strictObject(
+    {
+      url: publicHttpsUrlSchema.describe('Receiver: a public https URL; its addresses are checked again at every delivery.'),
+      events: z
+        .array(z.enum(WEBHOOK_EVENTS, { error: `must be one of ${WEBHOOK_EVENTS.join(', ')}` }), { error: 'must be an array of events' })
+        .min(1, { error: 'must list at least one event' })
+        .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)))
+        .default([...WEBHOOK_EVENTS])
+        .describe('Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final.'),
+      metadata: z
+        .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+        .refine((metadata) => Buffer.byteLength(JSON.stringify(metadata)) <= MAX_WEBHOOK_METADATA_BYTES, {
+          error: `must be at most ${MAX_WEBHOOK_METADATA_BYTES} bytes as JSON`,
+        })
+        .default({})
+        .describe(`Any JSON object up to ${MAX_WEBHOOK_METADATA_BYTES} bytes, echoed in every delivery.`),
+    },
+    { error: 'must be an object {url, events, metadata}' },
+  )
+  .optional()
+  .describe(
+    'Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` ' +
+      'keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication.',
+  );
 
 /** The fields every mode accepts. */
 export const commonShape = {
@@ -74,6 +101,7 @@ export const commonShape = {
   check_tos: flagSchema("Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one."),
   only_main_content: flagSchema('Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.'),
   render: renderSchema,
+  webhook: webhookSchema,
 };
 
 const singleSchema = z
@@ -132,10 +160,32 @@ const selectSchema = z
     return { ...request, urls: kept, max_pages: kept.length, max_depth: 1 };
   });
 
+const PATH_GLOB_RULE =
+  'Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, ' +
+  '`**` any run including `/`, `?` one character except `/`. The whole path must match: `/docs` matches only `/docs`; `/docs/*` matches ' +
+  '`/docs/` and `/docs/intro` but not `/docs/a/b`; `/docs/**` matches `/docs/` and everything below it but not `/docs` itself; ' +
+  '`/docs/**/*.html` matches `/docs/a/b.html` but not `/docs/b.html` (both slashes must be there; `/docs/**.html` matches both); `/blog?` matches `/blogs`. A discovered URL is queued when no exclude pattern matches it ' +
+  'and, if include patterns are given, at least one include pattern does; the seed is always crawled, and filtered URLs use no budget.';
+
+const pathPatternsSchema = (description: string) =>
+  z
+    .array(
+      z.string({ error: 'must be a string holding a glob pattern' }).superRefine((pattern, ctx) => {
+        const problem = pathPatternProblem(pattern);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      { error: 'must be an array of glob patterns' },
+    )
+    .max(MAX_PATH_PATTERNS, { error: `must list at most ${MAX_PATH_PATTERNS} patterns` })
+    .optional()
+    .describe(`${description} ${PATH_GLOB_RULE}`);
+
 /** The fields only `full` accepts. */
 export const fullOnlyShape = {
   max_depth: boundedIntSchema(1, 10, 3).meta({ description: 'Links followed at most this many steps from `url`.' }),
   max_pages: boundedIntSchema(1, 1000, 50).meta({ description: 'Pages crawled at most; also the quota reserved.' }),
+  include_paths: pathPatternsSchema(`Only crawl discovered pages whose path matches one of these patterns (at most ${MAX_PATH_PATTERNS}).`),
+  exclude_paths: pathPatternsSchema(`Never crawl discovered pages whose path matches one of these patterns (at most ${MAX_PATH_PATTERNS}).`),
 };
 
 const fullSchema = z.strictObject({
@@ -166,7 +216,7 @@ export const modeSchema = z.enum(['single', 'select', 'full'], requiredOr('must 
 // the caller learns of all problems at once.
 const modelessSchema = z.object({ mode: modeSchema, ...commonShape });
 
-const MODE_SPECIFIC_FIELDS = new Set(['max_depth', 'max_pages', 'concurrency', 'urls']);
+const MODE_SPECIFIC_FIELDS = new Set(['max_depth', 'max_pages', 'concurrency', 'urls', 'include_paths', 'exclude_paths']);
 
 /** Validates a parsed JSON body; throws ApiError 400 (not an object) or 422 naming every bad field. */
 export function parseCreateJobRequest(body: unknown): CreateJobRequest {

@@ -12,6 +12,7 @@ export const ENV = {
   artifactsBucket: 'ARTIFACTS_BUCKET',
   pageQueueUrl: 'PAGE_QUEUE_URL',
   renderQueueUrl: 'RENDER_QUEUE_URL',
+  webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',
   // Read only by the admin CLI's operations commands (docs/operations.md).
   deadLetterQueueUrl: 'PAGE_DEAD_LETTER_QUEUE_URL',

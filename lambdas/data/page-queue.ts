@@ -2,6 +2,7 @@ import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCom
 import { z } from 'zod';
 import { sqs } from './clients.js';
 import { requireEnv } from './env.js';
+import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
 
 /**
  * A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger.
@@ -18,21 +19,11 @@ export type PageMessage = z.infer<typeof PageMessageSchema>;
 export type PageQueue = 'pageQueueUrl' | 'renderQueueUrl';
 
 export async function sendPageMessage(message: PageMessage, delaySeconds = 0, queue: PageQueue = 'pageQueueUrl'): Promise<void> {
-  await sqs().send(
-    new SendMessageCommand({
-      QueueUrl: requireEnv(queue),
-      MessageBody: JSON.stringify(message),
-      DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
-    }),
-  );
+  await sendJsonMessage(queue, message, delaySeconds);
 }
 
 export function parsePageMessage(body: string) {
-  try {
-    return PageMessageSchema.safeParse(JSON.parse(body));
-  } catch {
-    return PageMessageSchema.safeParse(undefined);
-  }
+  return parseJsonMessage(PageMessageSchema, body);
 }
 
 /**

@@ -16,21 +16,23 @@ export interface LevelPlan {
 /**
  * The next BFS level (CONTRACT 4 and 5): candidate URLs in discovery order (the parents' order,
  * then each link's position), each URL once across the whole crawl, robots-disallowed URLs
- * recorded as skipped without using the budget, and the level cut in discovery order when the
- * budget runs out. `seen` is updated with everything the level takes.
+ * recorded as skipped without using the budget, URLs the job's path filters leave out dropped
+ * before anything else (they take no budget and no ledger entry), and the level cut in discovery
+ * order when the budget runs out. `seen` is updated with everything the level takes.
  */
 export function planLevel(input: {
   candidates: Iterable<string>;
   seen: Set<string>;
   budget: number;
   isAllowed: (url: string) => boolean;
+  isWanted?: (url: string) => boolean;
 }): LevelPlan {
   const entries: PlannedPage[] = [];
   let fetchable = 0;
   for (const candidate of input.candidates) {
     if (fetchable >= input.budget) break;
     const url = normalizeUrl(candidate);
-    if (input.seen.has(url)) continue;
+    if (input.seen.has(url) || (input.isWanted && !input.isWanted(url))) continue;
     input.seen.add(url);
     if (!input.isAllowed(url)) {
       entries.push({ url, status: 'skipped', reason: 'robots_disallowed' });

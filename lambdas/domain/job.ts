@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../core/export.js';
 import { RENDER_MODES } from '../core/render-decision.js';
+import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookView } from './webhook.js';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -40,6 +41,9 @@ export const JobRecordSchema = z.object({
   max_depth: z.number(),
   max_pages: z.number(),
   concurrency: z.number(),
+  /** `full` only: path filters as submitted (CONTRACT 9). */
+  include_paths: z.array(z.string()).optional(),
+  exclude_paths: z.array(z.string()).optional(),
   pages_total: z.number().optional(),
   progress: z.object({ pages_crawled: z.number(), pages_failed: z.number(), pages_skipped: z.number() }),
   cancel_requested: z.boolean(),
@@ -67,6 +71,9 @@ export const JobRecordSchema = z.object({
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
   results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+  webhook: WebhookSettingsSchema.optional(),
+  /** Written only by the webhook delivery worker, never by the crawl. */
+  webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
   /** The reconciler's last look at an open job's progress, for stall detection (domain/stall.ts). */
   progress_watch: z.object({ pages_done: z.number(), depth: z.number().nullable(), status: z.string(), since: z.string() }).optional(),
 });
@@ -141,6 +148,8 @@ export const PublicJobSchema = z
     max_pages: z.int(),
     concurrency: z.int(),
     pages_total: pagesTotalSchema.optional(),
+    include_paths: z.array(z.string()).optional().meta({ description: 'The path filters the job was given, if any.' }),
+    exclude_paths: z.array(z.string()).optional().meta({ description: 'The path filters the job was given, if any.' }),
     progress: z.strictObject({ pages_crawled: z.int(), pages_failed: z.int(), pages_skipped: z.int() }),
     cancel_requested: z.boolean(),
     error: JobErrorSchema.nullable().meta({ description: 'Why a failed job failed; null otherwise.' }),
@@ -151,6 +160,9 @@ export const PublicJobSchema = z
     created_at: timestampSchema,
     started_at: timestampSchema.nullable(),
     finished_at: timestampSchema.nullable(),
+    webhook: WebhookSettingsSchema.extend({ deliveries: z.array(WebhookDeliverySchema), last_status: z.string().nullable() })
+      .optional()
+      .meta({ description: "The job's webhook, if it was given one, with each event's delivery." }),
     links: z.strictObject({ self: z.string(), result: z.string(), pages: z.string() }),
   })
   .meta({
@@ -198,6 +210,9 @@ export function publicView(job: JobRecord): PublicJob {
     max_pages: job.max_pages,
     concurrency: job.concurrency,
     ...(job.mode === 'select' ? { pages_total: job.pages_total } : {}),
+    // echoed when the job was given them, so a job without filters keeps the CONTRACT 3 record
+    ...(job.include_paths ? { include_paths: job.include_paths } : {}),
+    ...(job.exclude_paths ? { exclude_paths: job.exclude_paths } : {}),
     progress: job.progress,
     cancel_requested: job.cancel_requested,
     error: job.error,
@@ -205,6 +220,7 @@ export function publicView(job: JobRecord): PublicJob {
     created_at: job.created_at,
     started_at: job.started_at,
     finished_at: job.finished_at,
+    ...(job.webhook ? { webhook: webhookView(job.webhook, job.webhook_deliveries) } : {}),
     links: jobLinks(job.job_id),
   };
 }

@@ -24,6 +24,8 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     render: request.render,
     ...limits,
     ...(request.mode === 'select' ? { pages_total: request.urls.length } : {}),
+    ...(request.mode === 'full' && request.include_paths ? { include_paths: request.include_paths } : {}),
+    ...(request.mode === 'full' && request.exclude_paths ? { exclude_paths: request.exclude_paths } : {}),
     progress: { pages_crawled: 0, pages_failed: 0, pages_skipped: 0 },
     cancel_requested: false,
     error: null,
@@ -34,5 +36,7 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     expires_at: Math.floor(now.getTime() / 1000) + input.retentionDays * DAY_SECONDS,
     level: null,
     pages_planned: 0,
+    // the map exists from the start, so deliveries can be recorded one event at a time
+    ...(request.webhook ? { webhook: request.webhook, webhook_deliveries: {} } : {}),
   };
 }

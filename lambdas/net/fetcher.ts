@@ -56,15 +56,14 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
   const headers = { 'user-agent': settings.userAgent, accept: ACCEPT, 'accept-encoding': ACCEPT_ENCODING };
 
   const checkedTarget = (raw: string, redirectedFrom?: URL): URL => {
-    const check = checkPublicHttpsUrl(raw);
-    if (check.ok) return check.url;
-    if (check.problem === 'not_public_host') {
-      const url = new URL(raw);
-      if (hostOverrideFor(settings.hostOverrides, url.hostname)) return url;
-      throw new FetchError('blocked_address', `${url.hostname}: ${check.reason}`, false);
+    try {
+      return publicHttpsTarget(raw, settings.hostOverrides);
+    } catch (error) {
+      if (redirectedFrom && error instanceof FetchError && error.reason === 'invalid_url') {
+        throw new FetchError('redirect_refused', `redirect from ${redirectedFrom.href} to ${error.message}`, false);
+      }
+      throw error;
     }
-    if (redirectedFrom) throw new FetchError('redirect_refused', `redirect from ${redirectedFrom.href} to ${raw}: ${check.reason}`, false);
-    throw new FetchError('invalid_url', `${raw}: ${check.reason}`, false);
   };
 
   const follow = async (requestedUrl: string, options: FetchDocumentOptions, signal: AbortSignal): Promise<FetchedDocument> => {
@@ -113,6 +112,21 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
 }
 
 /**
+ * The URL to connect to, when it is https and names a public host (or one pinned by the host
+ * overrides); the addresses are checked again when the connection is made.
+ */
+export function publicHttpsTarget(raw: string, hostOverrides: HostOverrides): URL {
+  const check = checkPublicHttpsUrl(raw);
+  if (check.ok) return check.url;
+  if (check.problem === 'not_public_host') {
+    const url = new URL(raw);
+    if (hostOverrideFor(hostOverrides, url.hostname)) return url;
+    throw new FetchError('blocked_address', `${url.hostname}: ${check.reason}`, false);
+  }
+  throw new FetchError('invalid_url', `${raw}: ${check.reason}`, false);
+}
+
+/**
  * undici only honours an abort once a request has a connection, so a connect that hangs (a DNS
  * lookup that never answers) would outlive the total timeout without this race.
  */
@@ -127,7 +141,7 @@ function settleBeforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T>
 
 let overridesWarningShown = false;
 
-function hostOverridesFromEnvironment(): HostOverrides {
+export function hostOverridesFromEnvironment(): HostOverrides {
   const overrides = parseHostOverrides(process.env.CRAWL_HOST_OVERRIDES);
   if (overrides.size > 0 && !overridesWarningShown) {
     overridesWarningShown = true;
@@ -171,7 +185,7 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 // Certificate and TLS protocol failures: the site is misconfigured, a retry will not fix it.
 const TLS_FAILURE = /CERT|SSL|TLS|SIGNATURE|ISSUER/;
 
-function toFetchError(error: unknown, url: string): FetchError {
+export function toFetchError(error: unknown, url: string): FetchError {
   if (error instanceof FetchError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const detail = `${url}: ${(error as Error).message ?? String(error)}`;

@@ -5,6 +5,7 @@ import { isTerminal, type JobRecord, type JobStatus } from '../domain/job.js';
 import { countStatuses, type LedgerStatus } from '../domain/ledger.js';
 import { pagesToCharge } from '../domain/quota.js';
 import { recordJobEnded } from '../observability/metrics.js';
+import { announceEnd } from './webhook-delivery.js';
 
 /**
  * Ends a job and settles its quota, exactly once however often it is called: the terminal status
@@ -32,6 +33,8 @@ export async function finalizeJob(jobId: string, failure?: { message: string }):
     recordJobEnded({ status, errorCode: job.error?.code, durationSeconds: (finishedAt.getTime() - Date.parse(job.created_at)) / 1000 });
   }
   if (!ended && !job.quota.settled) await markSettled(jobId, charged);
+  // Only now are the result, the status and the charge final, which the webhook promises.
+  await announceEnd(jobId);
   return status;
 }
 

@@ -3,6 +3,7 @@ import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
 import { sendPageMessage } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
+import { pathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
 import { laneCount, laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel, type LevelWatch } from '../domain/frontier.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
@@ -57,6 +58,8 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
     seen: seenUrls(earlier),
     budget: job.max_pages - job.pages_planned,
     isAllowed: (url) => isAllowedForUs(robots, url),
+    // The seed is always crawled; path filters apply to the pages discovered from it.
+    isWanted: depth === 0 ? undefined : pathFilter(job),
   });
   if (plan.entries.length === 0) return { job_id: job.job_id, depth, next: 'assemble' };
 

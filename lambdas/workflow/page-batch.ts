@@ -1,13 +1,14 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../observability/logger.js';
-import { parsePageMessage, redeliverLater, type PageQueue } from '../data/page-queue.js';
+import { parsePageMessage, redeliverLater, sendPageMessage, type PageQueue } from '../data/page-queue.js';
 import type { Renderer } from '../render/browser.js';
 import { runPageTask } from './page-task.js';
 
 /**
  * One SQS batch of page messages, for the page worker and the render worker alike. A page to retry
  * is reported as a batch item failure after its visibility is set to the backoff, so SQS
- * redelivers it then; a crash redelivers after the queue's timeout.
+ * redelivers it then; a crash redelivers after the queue's timeout. A page waiting for its site
+ * (the per-host cap, a Crawl-delay) is sent again with a delay.
  */
 export async function runPageBatch(event: SQSEvent, queue: PageQueue, renderer?: Renderer): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
@@ -19,7 +20,9 @@ export async function runPageBatch(event: SQSEvent, queue: PageQueue, renderer?:
     }
     try {
       const outcome = await runPageTask(message.data, renderer);
-      if (outcome.retryInSeconds !== undefined) {
+      // A wait for the site is a new delayed message: redeliveries would count toward the DLQ.
+      if (outcome.deferInSeconds !== undefined) await sendPageMessage(message.data, outcome.deferInSeconds, queue);
+      else if (outcome.retryInSeconds !== undefined) {
         await redeliverLater(queue, record.receiptHandle, outcome.retryInSeconds);
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }

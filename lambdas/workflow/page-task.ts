@@ -14,13 +14,15 @@ import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.j
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { RenderError, type Renderer } from '../render/browser.js';
 import { sharedFetcher } from './fetcher.js';
+import { waitForHostSlot } from './host-manners.js';
 import { pageLeaseMs, releaseNextInLane } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
 
-export type PageTaskOutcome = { retryInSeconds?: undefined } | { retryInSeconds: number };
+/** `retryInSeconds`: a failed attempt to repeat later; `deferInSeconds`: the site is busy, not an attempt. */
+export type PageTaskOutcome = { retryInSeconds?: number; deferInSeconds?: number };
 
 /**
  * Crawls one ledger entry. A duplicate delivery finds the page taken or done and only makes sure
@@ -36,33 +38,42 @@ export async function runPageTask(message: PageMessage, renderer?: Renderer): Pr
     return {};
   }
 
-  // Not taken: another worker holds the page, or it is done and has released its successor, or it
-  // was skipped when the level was planned (robots.txt), where no worker did, so this one does.
-  const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
-  if (!entry) {
-    const current = await getEntry(job.job_id, message.depth, message.index);
-    if (current && isFinal(current.status) && !current.attempts) await releaseNextInLane(job, message.depth, message.index);
-    return {};
-  }
-  if (!renderer && goesStraightToBrowser(job, entry)) {
-    await handOver(entry);
-    return {};
-  }
+  // Manners across jobs come before the page is taken: waiting for the site costs no attempt.
+  const slot = await waitForHostSlot(job);
+  if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
+  try {
+    // Not taken: another worker holds the page, or it is done and has released its successor, or it
+    // was skipped when the level was planned (robots.txt), where no worker did, so this one does.
+    const entry = await acquireLease(job.job_id, message.depth, message.index, Date.now(), pageLeaseMs());
+    if (!entry) {
+      await slot.release();
+      const current = await getEntry(job.job_id, message.depth, message.index);
+      if (current && isFinal(current.status) && !current.attempts) await releaseNextInLane(job, message.depth, message.index);
+      return {};
+    }
+    if (!renderer && goesStraightToBrowser(job, entry)) {
+      await slot.release();
+      await handOver(entry);
+      return {};
+    }
 
-  const outcome = await crawlPage(job, entry, renderer);
-  if (outcome === 'shell') {
-    await addShellHostMark(job.job_id, shellHostMark(entry.url, entry.depth));
-    await handOver(entry);
+    const outcome = await crawlPage(job, entry, renderer, slot.release);
+    if (outcome === 'shell') {
+      await addShellHostMark(job.job_id, shellHostMark(entry.url, entry.depth));
+      await handOver(entry);
+      return {};
+    }
+    if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
+      await releaseLease(job.job_id, entry.depth, entry.index);
+      return { retryInSeconds: outcome.retryInSeconds };
+    }
+    const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
+    await releaseNextInLane(job, entry.depth, entry.index);
+    await finishEntry(job.job_id, entry.depth, entry.index, fields);
     return {};
+  } finally {
+    await slot.release();
   }
-  if ('retryInSeconds' in outcome && (entry.attempts ?? 1) < MAX_PAGE_ATTEMPTS) {
-    await releaseLease(job.job_id, entry.depth, entry.index);
-    return { retryInSeconds: outcome.retryInSeconds };
-  }
-  const fields: FinalFields = 'retryInSeconds' in outcome ? outcome.finalIfExhausted : outcome;
-  await releaseNextInLane(job, entry.depth, entry.index);
-  await finishEntry(job.job_id, entry.depth, entry.index, fields);
-  return {};
 }
 
 /** The ledger first, then the message: a crash in between leaves the page message to be redelivered. */
@@ -74,7 +85,8 @@ async function handOver(entry: LedgerEntry): Promise<void> {
 
 type CrawlOutcome = FinalFields | { retryInSeconds: number; finalIfExhausted: FinalFields } | 'shell';
 
-async function crawlPage(job: JobRecord, entry: LedgerEntry, renderer: Renderer | undefined): Promise<CrawlOutcome> {
+/** `releaseHostSlot` gives the site's slot back as soon as the fetch is over, before rendering and export. */
+async function crawlPage(job: JobRecord, entry: LedgerEntry, renderer: Renderer | undefined, releaseHostSlot: () => Promise<void>): Promise<CrawlOutcome> {
   let document: FetchedDocument;
   try {
     document = await sharedFetcher()(entry.url, { allowRedirect: refuseOffSiteRedirect });
@@ -83,6 +95,8 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, renderer: Renderer 
     const reason = error.reason === 'redirect_refused' ? 'redirect_off_site' : error.reason;
     const final: FinalFields = { status: 'failed', reason };
     return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : final;
+  } finally {
+    await releaseHostSlot();
   }
 
   const base = { http_status: document.status, final_url: document.finalUrl };

@@ -10,6 +10,7 @@ import { getJob, markRunning, recordJobError } from '../data/jobs.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
 import { sharedFetcher } from './fetcher.js';
 import { fetchAndStoreRobots, isAllowedForUs } from './job-robots.js';
+import { announce } from './webhook-delivery.js';
 import type { CrawlState } from './state.js';
 
 /**
@@ -24,7 +25,9 @@ export async function preflight(state: CrawlState): Promise<CrawlState> {
   if (job.cancel_requested) return { job_id: job.job_id, depth: 0, next: 'plan' };
   // A crawl resumed by a new execution goes on at its level; robots.txt and the terms were checked.
   if (job.status === 'running' && job.level) return { job_id: job.job_id, depth: job.level.depth, next: 'plan' };
-  await markRunning(job.job_id, new Date());
+  const startedAt = new Date();
+  await markRunning(job.job_id, startedAt);
+  await announce({ ...job, status: 'running', started_at: job.started_at ?? startedAt.toISOString() }, 'started');
 
   // An operator blocked the site at its owner's request: like a robots.txt that disallows us.
   const block = await findSiteBlock(job.url);

@@ -14,12 +14,13 @@ function handlersWithContactUrl(context: Record<string, string>): Record<string,
 }
 
 describe('contactUrl context', () => {
-  it('reaches every function that fetches pages, and only those', () => {
+  it('reaches every function that fetches pages or posts webhooks, and only those', () => {
     expect(handlersWithContactUrl({ contactUrl: 'https://crawler.example.org/about' })).toEqual({
       'crawl-preflight': 'https://crawler.example.org/about',
       'page-worker': 'https://crawler.example.org/about',
       'render-worker': 'https://crawler.example.org/about',
       'sitemap-preview': 'https://crawler.example.org/about',
+      'webhook-delivery': 'https://crawler.example.org/about',
     });
   });
 

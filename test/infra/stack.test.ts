@@ -36,9 +36,10 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-check-level': ['jobs', 'pages'],
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
-  'page-worker': ['jobs', 'pages'],
-  // Reads the job; writes only its page's ledger entry.
-  'render-worker': ['pages'],
+  'webhook-delivery': ['jobs', 'users'],
+  'page-worker': ['jobs', 'pages', 'rateLimits'],
+  // Reads the job; writes its page's ledger entry and the site's slot.
+  'render-worker': ['pages', 'rateLimits'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
   authorizer: [],
@@ -58,6 +59,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
 const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'render-worker', 'jobs-create'];
 const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'render-worker', 'page-dead-letter'];
+/** Functions that start or end jobs announce them; the delivery worker queues its own retries. */
+const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'webhook-delivery'];
 
 const ROUTES: Record<string, string> = {
   'POST /v1/jobs': 'jobs-create',
@@ -83,6 +86,8 @@ let pageQueueId: string;
 let deadLetterQueueId: string;
 let renderQueueId: string;
 let renderDeadLetterQueueId: string;
+let webhookQueueId: string;
+let webhookDeadLetterQueueId: string;
 let stateMachineId: string;
 let restApiId: string;
 let fns: ReturnType<typeof functionsByHandler>;
@@ -116,6 +121,8 @@ beforeAll(() => {
   deadLetterQueueId = logicalIdOf(stack.node.findChild('PageDeadLetterQueue') as Queue);
   renderQueueId = logicalIdOf(stack.node.findChild('RenderQueue') as Queue);
   renderDeadLetterQueueId = logicalIdOf(stack.node.findChild('RenderDeadLetterQueue') as Queue);
+  webhookQueueId = logicalIdOf(stack.node.findChild('WebhookQueue') as Queue);
+  webhookDeadLetterQueueId = logicalIdOf(stack.node.findChild('WebhookDeadLetterQueue') as Queue);
   stateMachineId = logicalIdOf(workflow.stateMachine);
   restApiId = logicalIdOf(api.restApi);
   fns = functionsByHandler(template);
@@ -124,12 +131,12 @@ beforeAll(() => {
 describe('resource counts', () => {
   it.each([
     ['AWS::DynamoDB::Table', 7],
-    ['AWS::SQS::Queue', 5],
+    ['AWS::SQS::Queue', 7],
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
     ['AWS::ApiGateway::Method', 12],
-    ['AWS::Lambda::Function', 21],
+    ['AWS::Lambda::Function', 22],
     ['AWS::SNS::Topic', 1],
     ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
@@ -257,7 +264,7 @@ describe('SQS', () => {
 
   it('every queue is encrypted and denies requests that do not use TLS', () => {
     template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    for (const queueId of [pageQueueId, deadLetterQueueId, renderQueueId, renderDeadLetterQueueId]) {
+    for (const queueId of [pageQueueId, deadLetterQueueId, renderQueueId, renderDeadLetterQueueId, webhookQueueId, webhookDeadLetterQueueId]) {
       template.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: queueId }],
         PolicyDocument: {
@@ -282,6 +289,20 @@ describe('SQS', () => {
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('the webhook worker takes one delivery at a time; deliveries it keeps failing on go to their own dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [webhookQueueId, 'Arn'] },
+      FunctionName: { Ref: fn('webhook-delivery').logicalId },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expectResourceLike(template, webhookQueueId, 'AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [webhookDeadLetterQueueId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    const visibility = resources(template)[webhookQueueId]?.Properties?.VisibilityTimeout as number;
+    expect(visibility).toBeGreaterThan(fn('webhook-delivery').properties.Timeout as number);
   });
 
   it('the dead-letter consumer reads both dead-letter queues', () => {
@@ -611,6 +632,11 @@ describe('IAM least privilege', () => {
   it('only the planner and the page lanes can enqueue pages', () => {
     const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(pageQueueId)).map(([handler]) => handler);
     expect(senders.sort()).toEqual([...PAGE_QUEUE_SENDERS].sort());
+  });
+
+  it('only the functions that start or end jobs, and the delivery worker, can queue webhook deliveries', () => {
+    const senders = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['sqs:SendMessage']).has(webhookQueueId)).map(([handler]) => handler);
+    expect(senders.sort()).toEqual([...WEBHOOK_QUEUE_SENDERS].sort());
   });
 });
 

@@ -375,3 +375,46 @@ describe('quotaCost', () => {
     expect(quotaCost(parseCreateJobRequest({ ...full, max_pages: 7 }))).toBe(7);
   });
 });
+
+describe('path filters', () => {
+  it('keeps include_paths and exclude_paths of a full job', () => {
+    const request = parseCreateJobRequest({ ...full, include_paths: ['/docs', '/docs/**'], exclude_paths: ['/docs/old/**'] });
+    expect(request).toMatchObject({ include_paths: ['/docs', '/docs/**'], exclude_paths: ['/docs/old/**'] });
+  });
+
+  it.each([single, select])('refuses them in $mode mode', (body) => {
+    const error = rejection({ ...body, include_paths: ['/docs/**'] });
+    expect(messageFor(error, 'include_paths')).toBe(`not accepted in ${body.mode} mode`);
+  });
+
+  it('names the bad pattern by its index', () => {
+    const error = rejection({ ...full, include_paths: ['/docs/**', 'docs', 7], exclude_paths: ['/a#b'] });
+    expect(namedFields(error).sort()).toEqual(['exclude_paths[0]', 'include_paths[1]', 'include_paths[2]']);
+    expect(messageFor(error, 'include_paths[1]')).toContain('must start with "/"');
+  });
+
+  it('accepts at most 50 patterns', () => {
+    const patterns = Array.from({ length: 51 }, (_, i) => `/p${i}/**`);
+    expect(messageFor(rejection({ ...full, exclude_paths: patterns }), 'exclude_paths')).toBe('must list at most 50 patterns');
+    expect(() => parseCreateJobRequest({ ...full, exclude_paths: patterns.slice(0, 50) })).not.toThrow();
+  });
+});
+
+describe('webhook', () => {
+  const hook = { url: 'https://hooks.example.com/crawl' };
+
+  it('defaults to all four events and empty metadata, and keeps events in their canonical order', () => {
+    expect(parseCreateJobRequest({ ...single, webhook: hook }).webhook).toEqual({ ...hook, events: ['started', 'completed', 'failed', 'cancelled'], metadata: {} });
+    expect(parseCreateJobRequest({ ...full, webhook: { ...hook, events: ['completed', 'started', 'completed'] } }).webhook?.events).toEqual(['started', 'completed']);
+  });
+
+  it.each([
+    ['not an object', 'https://hooks.example.com/', 'webhook'],
+    ['a private url', { url: 'https://10.0.0.1/hook' }, 'webhook.url'],
+    ['no events', { ...hook, events: [] }, 'webhook.events'],
+    ['metadata that is an array', { ...hook, metadata: [1] }, 'webhook.metadata'],
+    ['an unknown key', { ...hook, secret: 'x' }, 'webhook.secret'],
+  ])('refuses %s, naming the field', (_label, webhook, field) => {
+    expect(namedFields(rejection({ ...select, webhook }))).toEqual([field]);
+  });
+});

@@ -1,0 +1,86 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENV } from '../../../lambdas/data/env.js';
+import { releaseHostSlot, takeHostSlot } from '../../../lambdas/data/host-slots.js';
+import { recordWebhookDelivery } from '../../../lambdas/data/webhooks.js';
+import type { SlotRequest } from '../../../lambdas/domain/host-manners.js';
+import { conditionFailed, mockDynamo } from './helpers.js';
+
+const dynamo = mockDynamo();
+beforeAll(() => {
+  vi.stubEnv(ENV.rateLimitsTable, 'test-rateLimits');
+});
+
+const NOW = 1_800_000_000_000;
+const request: SlotRequest = { jobId: 'job-a', leaseId: 'lease-1', now: NOW, cap: 2, leaseMs: 60_000, waitingMarkMs: 5_000, crawlDelayMs: 0 };
+const KEY = { limiter_key: 'host-slots#example.com' };
+
+describe('takeHostSlot', () => {
+  it('creates the site record once, then adds the lease re-checking the cap and the share atomically', async () => {
+    dynamo.on(GetCommand).resolvesOnce({}).resolves({ Item: { ...KEY, leases: {}, held: {}, waiting: {}, next_fetch_at: 0 } });
+    dynamo.on(PutCommand).resolves({});
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
+    expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({ Item: { ...KEY, leases: {}, held: {} }, ConditionExpression: 'attribute_not_exists(limiter_key)' });
+    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update).toEqual({
+      TableName: 'test-rateLimits',
+      Key: KEY,
+      UpdateExpression: 'SET leases.#n1 = :v2, expires_at = :v3, held.#n0 = if_not_exists(held.#n0, :v4) + :v5 REMOVE waiting.#n0',
+      ConditionExpression: 'size(leases) < :v6 AND (attribute_not_exists(held.#n0) OR held.#n0 < :v7)',
+      ExpressionAttributeNames: { '#n0': 'job-a', '#n1': 'lease-1' },
+      ExpressionAttributeValues: { ':v2': { job: 'job-a', until: NOW + 60_000 }, ':v3': NOW / 1000 + 86_400, ':v4': 0, ':v5': 1, ':v6': 2, ':v7': 2 },
+    });
+  });
+
+  it('clears a dead worker\'s lease in the same write, only if it is still as read, and reads again when the write lost', async () => {
+    const dead = { dead: { job: 'job-b', until: NOW - 1 } };
+    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases: dead, held: { 'job-b': 1 }, waiting: {}, next_fetch_at: 0 } });
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
+    const update = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
+    expect(update?.UpdateExpression).toContain('REMOVE waiting.#n0, leases.#n');
+    expect(update?.ConditionExpression).toContain('.#until = ');
+    expect(Object.values(update?.ExpressionAttributeValues ?? {})).toContain(-1);
+  });
+
+  it('refuses without writing when the site is full and the job is already marked as waiting', async () => {
+    const leases = { x: { job: 'job-b', until: NOW + 1_000 }, y: { job: 'job-b', until: NOW + 1_000 } };
+    dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases, held: { 'job-b': 2 }, waiting: { 'job-a': NOW + 4_000 }, next_fetch_at: 0 } });
+    expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: false, why: 'host_busy' });
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+});
+
+describe('releaseHostSlot', () => {
+  it('removes the lease and lowers the job\'s count, once', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    await releaseHostSlot('example.com', 'job-a', 'lease-1');
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-rateLimits',
+      Key: KEY,
+      UpdateExpression: 'REMOVE leases.#lease SET held.#job = held.#job - :one',
+      ConditionExpression: 'attribute_exists(leases.#lease)',
+      ExpressionAttributeNames: { '#lease': 'lease-1', '#job': 'job-a' },
+      ExpressionAttributeValues: { ':one': 1 },
+    });
+  });
+});
+
+describe('recordWebhookDelivery', () => {
+  const delivery = { id: 'job-1.completed', event: 'completed' as const, status: 'pending' as const, attempts: 0, last_status: null, last_attempt_at: null, next_attempt_at: null };
+
+  it('writes only the event\'s own entry of the record; a queued delivery never overwrites an attempt', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    expect(await recordWebhookDelivery('job-1', 'completed', delivery, { onlyIfNew: true })).toBe(false);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-jobsTable',
+      Key: { job_id: 'job-1' },
+      UpdateExpression: 'SET webhook_deliveries.#event = :delivery',
+      ConditionExpression: 'attribute_exists(webhook_deliveries) AND attribute_not_exists(webhook_deliveries.#event)',
+      ExpressionAttributeNames: { '#event': 'completed' },
+      ExpressionAttributeValues: { ':delivery': delivery },
+    });
+  });
+});
