@@ -319,6 +319,7 @@ export class CrawlServiceStack extends Stack {
       deadLetterQueue: deadLetters,
       renderQueue,
       renderDeadLetterQueue: renderDeadLetters,
+      webhookDeadLetterQueue: webhookDeadLetters,
       parkingQueue: parkedDeadLetters,
       stateMachine: workflow.stateMachine,
       api: api.restApi,

@@ -39,6 +39,8 @@ export interface ObservabilityProps {
   /** Pages handed to the browser, and their DLQ, drained by the same consumer. */
   renderQueue: sqs.Queue;
   renderDeadLetterQueue: sqs.Queue;
+  /** Webhook deliveries the delivery function itself kept failing on; nothing consumes it. */
+  webhookDeadLetterQueue: sqs.Queue;
   /** Where the consumer's failures are parked; nothing consumes it. */
   parkingQueue: sqs.Queue;
   stateMachine: sfn.StateMachine;
@@ -121,6 +123,11 @@ export class Observability extends Construct {
     });
     alarm('ParkedDeadLetters', 'parkeddeadletters', 'Dead letters the consumer could not settle were parked; their pages stay open until redriven.', {
       metric: props.parkingQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
+    alarm('WebhookDeadLetters', 'webhookdeadletters', 'A webhook delivery failed inside the delivery function five times and was parked; its receiver was not told.', {
+      metric: props.webhookDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: 1,
       evaluationPeriods: 1,
     });

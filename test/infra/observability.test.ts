@@ -83,6 +83,23 @@ describe('alarms', () => {
     });
   });
 
+  it('every dead-letter queue of the stack has an alarm on its messages', () => {
+    const deadLetterQueues = new Set(
+      Object.values(all)
+        .filter((resource) => resource.Type === 'AWS::SQS::Queue')
+        .map((queue) => JSON.stringify((queue.Properties?.RedrivePolicy as { deadLetterTargetArn?: unknown } | undefined)?.deadLetterTargetArn))
+        .filter((target) => target !== undefined),
+    );
+    const alarmed = Object.values(all)
+      .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && resource.Properties?.MetricName === 'ApproximateNumberOfMessagesVisible')
+      .map((found) => JSON.stringify((found.Properties?.Dimensions as Array<{ Value: { 'Fn::GetAtt': [string, string] } }>)[0]?.Value['Fn::GetAtt'][0]));
+    expect(deadLetterQueues.size).toBe(4); // page, render and webhook dead letters, and the parking queue
+    for (const target of deadLetterQueues) {
+      const queueId = (JSON.parse(target) as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      expect(alarmed, `an alarm on ${queueId}`).toContain(JSON.stringify(queueId));
+    }
+  });
+
   it('the page queue oldest message past any healthy retry sequence', () => {
     const queue = idOfType('AWS::SQS::Queue', /^PageQueue/);
     expect(alarm('PageQueueBacklog')).toMatchObject({
