@@ -18,7 +18,8 @@ const RECORD_TTL_SECONDS = 24 * 3600;
  * leases, the job under its share, the Crawl-delay passed. Concurrent takers only collide when the
  * slots really ran out meanwhile, so one job's twenty lanes do not fight over the record.
  */
-export async function takeHostSlot(site: string, request: SlotRequest): Promise<SlotDecision> {
+export async function takeHostSlot(site: string, request: SlotRequest): Promise<SlotOutcome> {
+  if (await conditionHeld(soleJobTakeCommand(site, request))) return { taken: true };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keyOf(site), ConsistentRead: true }));
     if (!Item) {
@@ -39,7 +40,40 @@ export async function takeHostSlot(site: string, request: SlotRequest): Promise<
     if (await conditionHeld(command)) return decision;
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
   }
-  return { taken: false, state: { leases: {}, waiting: {}, next_fetch_at: 0 }, changed: false, retryInMs: 500, why: 'host_busy' };
+  return { taken: false, retryInMs: 500, why: 'host_busy' };
+}
+
+/** What a caller needs of a decision: a slot, or how long to wait before asking again. */
+export type SlotOutcome = { taken: true } | Pick<Extract<SlotDecision, { taken: false }>, 'taken' | 'retryInMs' | 'why'>;
+
+/**
+ * The common case in one write, with no read first: no other job holds or wants the site, so the
+ * job's share is the whole cap. The conditions say exactly that, atomically; in any other state
+ * (other jobs, dead leases, stale marks, no record yet) the write is refused and the caller reads,
+ * decides and cleans up as usual.
+ */
+function soleJobTakeCommand(site: string, request: SlotRequest): UpdateCommand {
+  const x = expression();
+  const job = x.name(request.jobId);
+  const sets = [
+    `leases.${x.name(request.leaseId)} = ${x.value({ job: request.jobId, until: request.now + request.leaseMs })}`,
+    `expires_at = ${x.value(expiresAt(request.now))}`,
+    `held.${job} = if_not_exists(held.${job}, ${x.value(0)}) + ${x.value(1)}`,
+  ];
+  const onlyThisJob = (map: string) => `(size(${map}) = ${x.value(0)} OR (size(${map}) = ${x.value(1)} AND attribute_exists(${map}.${job})))`;
+  const conditions = [`size(leases) < ${x.value(request.cap)}`, onlyThisJob('held'), onlyThisJob('waiting')];
+  if (request.crawlDelayMs > 0) {
+    sets.push(`next_fetch_at = ${x.value(request.now + request.crawlDelayMs)}`);
+    conditions.push(`next_fetch_at <= ${x.value(request.now)}`);
+  }
+  return new UpdateCommand({
+    TableName: table(),
+    Key: keyOf(site),
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE waiting.${job}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: x.names,
+    ExpressionAttributeValues: x.values,
+  });
 }
 
 /** Gives a slot back. */

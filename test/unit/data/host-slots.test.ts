@@ -16,13 +16,40 @@ const request: SlotRequest = { jobId: 'job-a', leaseId: 'lease-1', now: NOW, cap
 const KEY = { limiter_key: 'host-slots#example.com' };
 
 describe('takeHostSlot', () => {
-  it('creates the site record once, then adds the lease re-checking the cap and the share atomically', async () => {
+  it('takes a slot in one conditional write, without a read, while no other job holds or wants the site', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await takeHostSlot('example.com', { ...request, crawlDelayMs: 2_000 })).toEqual({ taken: true });
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-rateLimits',
+      Key: KEY,
+      UpdateExpression: 'SET leases.#n1 = :v2, expires_at = :v3, held.#n0 = if_not_exists(held.#n0, :v4) + :v5, next_fetch_at = :v11 REMOVE waiting.#n0',
+      ConditionExpression:
+        'size(leases) < :v6 AND (size(held) = :v7 OR (size(held) = :v8 AND attribute_exists(held.#n0))) AND (size(waiting) = :v9 OR (size(waiting) = :v10 AND attribute_exists(waiting.#n0))) AND next_fetch_at <= :v12',
+      ExpressionAttributeNames: { '#n0': 'job-a', '#n1': 'lease-1' },
+      ExpressionAttributeValues: {
+        ':v2': { job: 'job-a', until: NOW + 60_000 },
+        ':v3': NOW / 1000 + 86_400,
+        ':v4': 0,
+        ':v5': 1,
+        ':v6': 2,
+        ':v7': 0,
+        ':v8': 1,
+        ':v9': 0,
+        ':v10': 1,
+        ':v11': NOW + 2_000,
+        ':v12': NOW,
+      },
+    });
+  });
+
+  it('when that write is refused, creates the site record once, then adds the lease re-checking the cap and the share atomically', async () => {
     dynamo.on(GetCommand).resolvesOnce({}).resolves({ Item: { ...KEY, leases: {}, held: {}, waiting: {}, next_fetch_at: 0 } });
     dynamo.on(PutCommand).resolves({});
-    dynamo.on(UpdateCommand).resolves({});
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
     expect(dynamo.commandCalls(PutCommand)[0]?.args[0].input).toMatchObject({ Item: { ...KEY, leases: {}, held: {} }, ConditionExpression: 'attribute_not_exists(limiter_key)' });
-    const update = dynamo.commandCalls(UpdateCommand)[0]?.args[0].input;
+    const update = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
     expect(update).toEqual({
       TableName: 'test-rateLimits',
       Key: KEY,
@@ -36,20 +63,22 @@ describe('takeHostSlot', () => {
   it('clears a dead worker\'s lease in the same write, only if it is still as read, and reads again when the write lost', async () => {
     const dead = { dead: { job: 'job-b', until: NOW - 1 } };
     dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases: dead, held: { 'job-b': 1 }, waiting: {}, next_fetch_at: 0 } });
-    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    dynamo.on(UpdateCommand).rejectsOnce(conditionFailed()).rejectsOnce(conditionFailed()).resolves({});
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: true });
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(2);
-    const update = dynamo.commandCalls(UpdateCommand)[1]?.args[0].input;
+    const update = dynamo.commandCalls(UpdateCommand)[2]?.args[0].input;
     expect(update?.UpdateExpression).toContain('REMOVE waiting.#n0, leases.#n');
     expect(update?.ConditionExpression).toContain('.#until = ');
     expect(Object.values(update?.ExpressionAttributeValues ?? {})).toContain(-1);
   });
 
-  it('refuses without writing when the site is full and the job is already marked as waiting', async () => {
+  it('refuses without changing the record when the site is full and the job is already marked as waiting', async () => {
     const leases = { x: { job: 'job-b', until: NOW + 1_000 }, y: { job: 'job-b', until: NOW + 1_000 } };
     dynamo.on(GetCommand).resolves({ Item: { ...KEY, leases, held: { 'job-b': 2 }, waiting: { 'job-a': NOW + 4_000 }, next_fetch_at: 0 } });
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: false, why: 'host_busy' });
-    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
+    // only the one-write attempt, which the record's conditions refused
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
   });
 });
 
