@@ -23,6 +23,8 @@ const PAGE_VISIBILITY_TIMEOUT = visibilityTimeoutFor(PAGE_WORKER_TIMEOUT);
 
 /** One webhook POST may take 10 s; the rest is signing and recording. */
 const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
+/** Receives of a webhook message before the delivery function's own failures park it. */
+const WEBHOOK_DELIVERY_ATTEMPTS = 5;
 /** Tries of the dead-letter consumer per message before it is parked for an operator. */
 const DEAD_LETTER_ATTEMPTS = 5;
 /**
@@ -49,39 +51,36 @@ export class CrawlServiceStack extends Stack {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
-    /** A work queue whose messages go to their own dead-letter queue after the page attempts. */
-    const queueWithDeadLetters = (id: string, workerTimeout: Duration) => {
+    /**
+     * A work queue whose messages go to their own dead-letter queue after `attempts` receives. The
+     * crawl queues' dead letters have a consumer, whose failures are parked; the webhook queue's
+     * have none and stay where they are (the WebhookDeadLetters alarm).
+     */
+    const queueWithDeadLetters = (id: string, { workerTimeout, attempts, parkDeadLetters }: { workerTimeout: Duration; attempts: number; parkDeadLetters: boolean }) => {
       const deadLetters = new sqs.Queue(this, `${id}DeadLetterQueue`, {
         retentionPeriod: Duration.days(14),
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS },
+        ...(parkDeadLetters ? { deadLetterQueue: { queue: parkedDeadLetters, maxReceiveCount: DEAD_LETTER_ATTEMPTS } } : {}),
       });
       const queue = new sqs.Queue(this, `${id}Queue`, {
         visibilityTimeout: visibilityTimeoutFor(workerTimeout),
         retentionPeriod: Duration.days(4),
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_PAGE_ATTEMPTS },
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: attempts },
       });
       return { queue, deadLetters };
     };
-    const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', PAGE_WORKER_TIMEOUT);
-    const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', RENDER_WORKER_TIMEOUT);
+    const { queue: pageQueue, deadLetters } = queueWithDeadLetters('Page', { workerTimeout: PAGE_WORKER_TIMEOUT, attempts: MAX_PAGE_ATTEMPTS, parkDeadLetters: true });
+    const { queue: renderQueue, deadLetters: renderDeadLetters } = queueWithDeadLetters('Render', { workerTimeout: RENDER_WORKER_TIMEOUT, attempts: MAX_PAGE_ATTEMPTS, parkDeadLetters: true });
 
     // Webhook deliveries: one attempt per message; retries are new messages with their backoff as
     // delay, so the DLQ only receives messages on which the delivery function itself kept failing.
-    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
-    const webhookQueue = new sqs.Queue(this, 'WebhookQueue', {
-      visibilityTimeout: WEBHOOK_WORKER_TIMEOUT.plus(Duration.seconds(30)),
-      retentionPeriod: Duration.days(4),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
+    const { queue: webhookQueue, deadLetters: webhookDeadLetters } = queueWithDeadLetters('Webhook', {
+      workerTimeout: WEBHOOK_WORKER_TIMEOUT,
+      attempts: WEBHOOK_DELIVERY_ATTEMPTS,
+      parkDeadLetters: false,
     });
 
     const tables: Record<'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites', dynamodb.Table> = {
