@@ -126,7 +126,7 @@ export class Observability extends Construct {
       threshold: 1,
       evaluationPeriods: 1,
     });
-    alarm('WebhookDeadLetters', 'webhookdeadletters', 'A webhook delivery failed inside the delivery function five times and was parked; its receiver was not told.', {
+    alarm('WebhookDeadLetters', 'webhookdeadletters', 'The delivery function itself kept failing on a webhook message, which moved to the webhook dead-letter queue; its receiver was not told.', {
       metric: props.webhookDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
       threshold: 1,
       evaluationPeriods: 1,

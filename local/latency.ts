@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Services the cloud latency model can slow down, as `CRAWL_LOCAL_AWS_LATENCY` names them. */
-export const MODELLED_SERVICES = ['dynamodb', 's3', 'sqs', 'sfn', 'lambda'] as const;
+const MODELLED_SERVICES = ['dynamodb', 's3', 'sqs', 'sfn', 'lambda'] as const;
 export type ModelledService = (typeof MODELLED_SERVICES)[number];
 /** Milliseconds added to each call of a service; a service left out adds none. */
 export type AwsLatency = Partial<Record<ModelledService, number>>;

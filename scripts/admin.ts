@@ -27,7 +27,7 @@ import { moveMessages } from '../lambdas/data/page-queue.js';
 import { getUsage } from '../lambdas/data/usage.js';
 import { DEFAULT_MONTHLY_PAGES, PLANS, generateApiKey, keyIdOf, type ApiKeyRecord } from '../lambdas/domain/accounts.js';
 import { blockKey } from '../lambdas/domain/blocked-sites.js';
-import { isTerminal, type JobRecord } from '../lambdas/domain/job.js';
+import { isTerminal, JOB_ID_PATTERN, type JobRecord } from '../lambdas/domain/job.js';
 import { quotaPeriod } from '../lambdas/domain/quota.js';
 import { isStalled, quietForMs, STALL_AFTER_MS } from '../lambdas/domain/stall.js';
 import { finalizeJob } from '../lambdas/workflow/finalize.js';
@@ -416,7 +416,7 @@ function requireOperationsTarget(...keys: Array<keyof typeof ENV>): void {
 }
 
 const jobsOptions = z.strictObject({ stuck: z.boolean().optional() });
-const jobIdSchema = z.string({ error: 'is required' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'must be a job id' });
+const jobIdSchema = z.string({ error: 'is required' }).regex(JOB_ID_PATTERN, { error: 'must be a job id' });
 const settleJobOptions = z.strictObject({ job: jobIdSchema, reason: z.string().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }).optional() });
 const redriveOptions = z.strictObject({
   to: z.enum(['dead-letters', 'pages'], { error: 'must be dead-letters or pages' }).optional(),

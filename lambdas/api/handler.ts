@@ -3,6 +3,7 @@ import { lambdaHandler, type LambdaMiddleware } from '../observability/handler.j
 import { logger } from '../observability/logger.js';
 import { callerOf, type Caller } from './caller.js';
 import { ApiError, notFound, toErrorResponse } from './errors.js';
+import { JOB_ID_PATTERN } from '../domain/job.js';
 
 export type Route = (event: APIGatewayProxyEvent, caller: Caller) => Promise<APIGatewayProxyResult>;
 
@@ -30,11 +31,10 @@ function errorEnvelope(): LambdaMiddleware<APIGatewayProxyEvent, APIGatewayProxy
   };
 }
 
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The `{id}` path parameter; anything that cannot be a job id is simply not found. */
 export function jobIdParameter(event: APIGatewayProxyEvent): string {
   const id = event.pathParameters?.id ?? '';
-  if (!JOB_ID.test(id)) throw notFound('job not found');
+  if (!JOB_ID_PATTERN.test(id)) throw notFound('job not found');
   return id;
 }

@@ -3,6 +3,9 @@ import { EXPORT_FORMATS } from '../core/export.js';
 import { RENDER_MODES } from '../core/render-decision.js';
 import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookView } from './webhook.js';
 
+/** The shape of a job id (a lower-case UUID): anything else cannot name a job. */
+export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);

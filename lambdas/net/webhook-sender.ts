@@ -16,7 +16,7 @@ export interface WebhookSenderConfig {
   ca?: string | Buffer;
 }
 
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export type SendWebhook = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number }>;
