@@ -5,6 +5,7 @@ import { mapWithLimit } from '../lambdas/core/map-with-limit.js';
 import { createFetcher } from '../lambdas/net/fetcher.js';
 import { parseAwsLatency } from '../local/latency.js';
 import { CRAWL_SCENARIOS, type CrawlScenario } from './crawl-scenarios.js';
+import { lambdaThreadsSetting } from '../local/lambda-host.js';
 import { startLocalRuntime } from '../local/runtime.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference } from './cost.js';
@@ -13,6 +14,8 @@ import { crawlToEnd } from './local-crawl.js';
 
 const PAGES = 1000;
 const CONCURRENCY = 20;
+// What `npm start` runs: handlers in worker threads; CRAWL_LOCAL_LAMBDA_THREADS=0 measures them in-process.
+const lambdaThreads = lambdaThreadsSetting.parse(process.env.CRAWL_LOCAL_LAMBDA_THREADS);
 
 async function measure(scenario: CrawlScenario, pages: Map<string, string>, printCosts: boolean): Promise<void> {
   const site = await startFixtureSite(['site.test'], (request, response) => {
@@ -42,6 +45,7 @@ async function measure(scenario: CrawlScenario, pages: Map<string, string>, prin
     levelPollMs: 250,
     pollersPerQueue: CONCURRENCY,
     awsLatencyMs: parseAwsLatency(scenario.awsLatency),
+    lambdaThreads,
     log: () => undefined,
   });
 
@@ -60,7 +64,7 @@ async function measure(scenario: CrawlScenario, pages: Map<string, string>, prin
     const cost = costPerThousand(usage, crawled);
 
     const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;
-    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${PAGES}-page site, mode full, concurrency ${CONCURRENCY} (job ${job.status})`);
+    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${PAGES}-page site, mode full, concurrency ${CONCURRENCY}, ${lambdaThreads} Lambda thread(s) (job ${job.status})`);
     console.log(`  crawl (POST → completed):           ${rate(crawled, crawlSeconds)}`);
     console.log(`  plain concurrent GETs (${CONCURRENCY} in flight): ${rate(urls.length, plainSeconds)}`);
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);

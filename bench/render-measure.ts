@@ -6,6 +6,7 @@ import { decodeHtml } from '../lambdas/core/charset.js';
 import { exportPage } from '../lambdas/core/export.js';
 import { createFetcher } from '../lambdas/net/fetcher.js';
 import { createRenderer, launchBrowser } from '../lambdas/render/browser.js';
+import { lambdaThreadsSetting } from '../local/lambda-host.js';
 import { startLocalRuntime } from '../local/runtime.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference, PRICES } from './cost.js';
@@ -24,6 +25,8 @@ const PAGES = 111;
 const SEQUENTIAL_RENDERS = 30;
 const RENDER_MEMORY_GB = 2048 / 1024;
 const pages = generatedSite(PAGES);
+// What `npm start` runs: handlers in worker threads; CRAWL_LOCAL_LAMBDA_THREADS=0 measures them in-process.
+const lambdaThreads = lambdaThreadsSetting.parse(process.env.CRAWL_LOCAL_LAMBDA_THREADS);
 
 const SHELL = `<!doctype html><html><head><meta charset="utf-8"><title>Docs</title><script src="/app.js" defer></script></head><body><div id="root"></div></body></html>`;
 const APP = `fetch('/api/page?path=' + encodeURIComponent(location.pathname)).then((r) => r.json()).then((p) => {
@@ -95,7 +98,7 @@ async function main(): Promise<void> {
   const usersFile = path.join(dataDir, 'users.json');
   const key = 'bench-key-0000001';
   await writeFile(usersFile, JSON.stringify([{ user_id: 'bench', api_key: key, plan: 'pro', monthly_pages: 1_000_000 }]));
-  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, seedUsersFile: usersFile, levelPollMs: 250, pollersPerQueue: 20, log: () => undefined });
+  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, seedUsersFile: usersFile, levelPollMs: 250, pollersPerQueue: 20, lambdaThreads, log: () => undefined });
 
   const crawl = async (host: string, concurrency: number) => {
     const before = runtime.meter.snapshot();
@@ -106,7 +109,7 @@ async function main(): Promise<void> {
   };
 
   try {
-    console.log(`\nEnd-to-end crawls of the same ${PAGES}-page site on the local runtime (render left at auto):`);
+    console.log(`\nEnd-to-end crawls of the same ${PAGES}-page site on the local runtime, ${lambdaThreads} Lambda thread(s) (render left at auto):`);
     // Warm the browser once (the first use unpacks Chromium), as a warm Lambda container would be.
     await crawl('app.test', 5);
     const rows: Array<[string, Awaited<ReturnType<typeof crawl>>, number]> = [];

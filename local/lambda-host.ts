@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Context } from 'aws-lambda';
+import { availableParallelism } from 'node:os';
+import { z } from 'zod';
 import { HANDLER_METADATA_KEY } from '../lib/crawl-function.js';
+import { createLambdaInstance, HANDLERS_DIR, type Invocation } from './lambda-instance.js';
+import { LambdaThreadPool } from './lambda-threads.js';
 import { addLatency } from './latency.js';
 import type { UsageMeter } from './meter.js';
-import { PROJECT_ROOT, resourcesOfType, type CfnTemplate } from './template.js';
-
-type Handler = (event: unknown, context: Context) => Promise<unknown>;
+import { resourcesOfType, type CfnTemplate } from './template.js';
 
 interface LocalFunction {
   logicalId: string;
@@ -16,28 +15,69 @@ interface LocalFunction {
   memoryMb: number;
 }
 
+export interface LambdaHostOptions {
+  /** Invoke overhead from the cloud latency model, before the handler runs. */
+  invokeLatencyMs?: number;
+  /** Worker threads running the handlers, each a Lambda instance; 0 runs them in this thread. */
+  threads?: number;
+  /** Where metric lines (EMF) emitted in worker threads go. */
+  onMetricLine?: (line: string) => void;
+  /** Told when a worker thread dies of an uncaught error. */
+  onThreadError?: (error: Error) => void;
+  /** Where the handler modules are (tests host their own). */
+  handlersDir?: string;
+}
+
 /**
- * Runs the stack's Lambda functions in this process: each function's handler module is the one
- * its `crawl:handler` metadata names, imported from source, with the function's timeout enforced.
+ * CRAWL_LOCAL_LAMBDA_THREADS, read by `npm start` and the benchmarks alike: by default one core is
+ * left to the emulators and the API router and the others run handlers, with at least one thread
+ * and a few at most (each holds its own SDK clients and, once it renders, its own browser).
+ */
+export const lambdaThreadsSetting = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(64)
+  .default(() => Math.max(1, Math.min(4, availableParallelism() - 1)));
+
+/**
+ * Runs the stack's Lambda functions: each function's handler module is the one its
+ * `crawl:handler` metadata names, imported from source, with the function's timeout enforced.
+ * The handlers run in this thread, or in a pool of worker threads when `threads` is set.
  */
 export class LambdaHost {
   private readonly functions = new Map<string, LocalFunction>();
-  private readonly modules = new Map<string, Promise<Handler>>();
+  private readonly load: (handlerName: string) => Promise<void>;
+  private readonly run: (invocation: Invocation) => Promise<unknown>;
+  private readonly closeInstances: () => Promise<void>;
   /** Test seam: runs instead of (or around) a function, to simulate a crashed worker. */
   private readonly interceptors = new Map<string, (event: unknown, run: () => Promise<unknown>) => Promise<unknown>>();
   private inFlight = 0;
+  private readonly invokeLatencyMs: number;
 
   constructor(
     template: CfnTemplate,
     private readonly meter: UsageMeter,
-    /** Invoke overhead from the cloud latency model, before the handler runs. */
-    private readonly invokeLatencyMs = 0,
+    options: LambdaHostOptions = {},
   ) {
+    this.invokeLatencyMs = options.invokeLatencyMs ?? 0;
     for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
       const handlerName = resource.Metadata?.[HANDLER_METADATA_KEY];
       if (typeof handlerName !== 'string') continue;
       const timeoutSeconds = Number(resource.Properties?.Timeout ?? 3);
       this.functions.set(logicalId, { logicalId, handlerName, timeoutMs: timeoutSeconds * 1000, memoryMb: Number(resource.Properties?.MemorySize ?? 128) });
+    }
+    const handlersDir = options.handlersDir ?? HANDLERS_DIR;
+    if (options.threads) {
+      const pool = new LambdaThreadPool(options.threads, handlersDir, options.onMetricLine ?? (() => undefined), options.onThreadError ?? (() => undefined));
+      this.load = (handlerName) => pool.load(handlerName);
+      this.run = (invocation) => pool.invoke(invocation);
+      this.closeInstances = () => pool.close();
+    } else {
+      const instance = createLambdaInstance(handlersDir);
+      this.load = (handlerName) => instance.load(handlerName);
+      this.run = (invocation) => instance.invoke(invocation);
+      this.closeInstances = () => instance.close();
     }
   }
 
@@ -62,27 +102,20 @@ export class LambdaHost {
   async invoke(logicalId: string, event: unknown): Promise<unknown> {
     const fn = this.functions.get(logicalId);
     if (!fn) throw new Error(`Unknown function ${logicalId}`);
-    const handler = await this.load(fn.handlerName);
-    const deadline = Date.now() + fn.timeoutMs;
-    const context = {
-      functionName: fn.logicalId,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${fn.logicalId}`,
-      memoryLimitInMB: '1024',
-      awsRequestId: randomUUID(),
-      logGroupName: `/aws/lambda/${fn.logicalId}`,
-      logStreamName: 'local',
-      callbackWaitsForEmptyEventLoop: false,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    } satisfies Context;
-    const run = () => handler(event, context);
+    await this.load(fn.handlerName);
     const interceptor = this.interceptors.get(fn.handlerName);
     this.inFlight += 1;
     await addLatency(this.invokeLatencyMs);
     const started = performance.now();
+    const invocation: Invocation = {
+      handlerName: fn.handlerName,
+      functionName: fn.logicalId,
+      requestId: randomUUID(),
+      memoryMb: fn.memoryMb,
+      deadline: Date.now() + fn.timeoutMs,
+      event,
+    };
+    const run = () => this.run(invocation);
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
@@ -98,16 +131,8 @@ export class LambdaHost {
     }
   }
 
-  private load(handlerName: string): Promise<Handler> {
-    let module = this.modules.get(handlerName);
-    if (!module) {
-      const file = pathToFileURL(path.join(PROJECT_ROOT, 'lambdas', 'handlers', `${handlerName}.ts`)).href;
-      module = import(file).then((loaded: { handler?: Handler }) => {
-        if (typeof loaded.handler !== 'function') throw new Error(`lambdas/handlers/${handlerName}.ts exports no handler`);
-        return loaded.handler;
-      });
-      this.modules.set(handlerName, module);
-    }
-    return module;
+  /** Ends the Lambda instances: their browsers close, worker threads end. */
+  close(): Promise<void> {
+    return this.closeInstances();
   }
 }

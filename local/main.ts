@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseHostOverrides } from '../lambdas/net/host-overrides.js';
+import { lambdaThreadsSetting } from './lambda-host.js';
 import { parseAwsLatency } from './latency.js';
 import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
 import { PROJECT_ROOT } from './template.js';
@@ -16,6 +17,7 @@ const EnvSchema = z.object({
   CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: z.coerce.number().int().min(1).optional(),
   CRAWL_LOCAL_POLLERS: z.coerce.number().int().min(1).max(100).default(20),
   CRAWL_LOCAL_AWS_LATENCY: z.string().optional(),
+  CRAWL_LOCAL_LAMBDA_THREADS: lambdaThreadsSetting,
 });
 
 const log = (line: string) => console.log(`[crawl-local] ${line}`);
@@ -35,9 +37,11 @@ async function main(): Promise<void> {
     queueVisibilitySeconds: env.CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS,
     pollersPerQueue: env.CRAWL_LOCAL_POLLERS,
     awsLatencyMs: parseAwsLatency(env.CRAWL_LOCAL_AWS_LATENCY),
+    lambdaThreads: env.CRAWL_LOCAL_LAMBDA_THREADS,
     log,
   });
   log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
+  log(env.CRAWL_LOCAL_LAMBDA_THREADS > 0 ? `handlers run in ${env.CRAWL_LOCAL_LAMBDA_THREADS} worker thread(s)` : 'handlers run in the main thread');
   log(`web console: ${runtime.url}/`);
 
   let stopping = false;

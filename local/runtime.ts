@@ -33,6 +33,11 @@ export interface LocalRuntimeConfig {
   pollersPerQueue: number;
   /** The cloud latency model: milliseconds added to each call of an emulated service. */
   awsLatencyMs?: AwsLatency;
+  /**
+   * Worker threads running the handlers, each a Lambda instance with its own module state; 0 runs
+   * them in this thread, where a test's `vi.mock` reaches them.
+   */
+  lambdaThreads?: number;
   /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too. */
   log(line: string): void;
 }
@@ -134,7 +139,8 @@ function rateToMs(expression: string): number {
 
 /**
  * The whole service on one machine (CONTRACT 8): the stack's template read for its resources,
- * DynamoDB, S3, SQS and Step Functions stand-ins on loopback, the real handlers hosted in-process.
+ * DynamoDB, S3, SQS and Step Functions stand-ins on loopback, the real handlers hosted in this
+ * process (in worker threads when `lambdaThreads` is set).
  */
 export async function startLocalRuntime(config: LocalRuntimeConfig) {
   const startedAt = Date.now();
@@ -195,10 +201,10 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
-    const host = new LambdaHost(template, meter, latency.lambda);
-    // The render worker's browser is a child process; it must not outlive the runtime.
-    closers.push(async () => (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer());
     const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
+    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, onMetricLine: config.log, onThreadError: logError });
+    // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
+    closers.push(() => host.close());
     const rules = resourcesOfType(template, 'AWS::Events::Rule');
     const targetOf = (rule: (typeof rules)[number][1]) => {
       const [target] = (rule.Properties?.Targets as Array<{ Arn: unknown }> | undefined) ?? [];

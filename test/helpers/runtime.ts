@@ -18,7 +18,15 @@ export type TestRuntime = Awaited<ReturnType<typeof startTestRuntime>>;
  * fixture hosts pinned to loopback (CONTRACT 8). One per test file: it owns the process's AWS
  * environment variables.
  */
-export async function startTestRuntime(options: { users: TestUser[]; hostOverrides?: string; queueVisibilitySeconds?: number; pageLeaseSeconds?: number; log?: (line: string) => void }) {
+export async function startTestRuntime(options: {
+  users: TestUser[];
+  hostOverrides?: string;
+  queueVisibilitySeconds?: number;
+  pageLeaseSeconds?: number;
+  log?: (line: string) => void;
+  /** Handlers in worker threads (as `npm start` runs them); by default in this thread, where `vi.mock` reaches them. */
+  lambdaThreads?: number;
+}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
   const usersFile = path.join(dataDir, 'users.json');
   await writeFile(usersFile, JSON.stringify(options.users));
@@ -32,6 +40,7 @@ export async function startTestRuntime(options: { users: TestUser[]; hostOverrid
     levelPollMs: 100,
     queueVisibilitySeconds: options.queueVisibilitySeconds,
     pollersPerQueue: 20,
+    lambdaThreads: options.lambdaThreads ?? 0,
     log: options.log ?? (process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined),
   });
 

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { PROJECT_ROOT } from './template.js';
+
+type Handler = (event: unknown, context: Context) => Promise<unknown>;
+
+/** What an invocation needs besides the event; plain data, so it can cross to a worker thread. */
+export interface Invocation {
+  handlerName: string;
+  functionName: string;
+  requestId: string;
+  memoryMb: number;
+  /** Epoch milliseconds at which the function times out. */
+  deadline: number;
+  event: unknown;
+}
+
+/** Where the stack's handler modules are, by the name its `crawl:handler` metadata gives. */
+export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
+
+/**
+ * One Lambda instance: the handler modules it imported (each with its own module state, as in a
+ * Lambda container) and the invocations it runs. The local runtime has one in its own thread, or
+ * one per worker thread.
+ */
+export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
+  const modules = new Map<string, Promise<Handler>>();
+
+  const load = (handlerName: string): Promise<Handler> => {
+    let module = modules.get(handlerName);
+    if (!module) {
+      const file = path.join(handlersDir, `${handlerName}.ts`);
+      module = import(pathToFileURL(file).href).then((loaded: { handler?: Handler }) => {
+        if (typeof loaded.handler !== 'function') throw new Error(`${path.relative(PROJECT_ROOT, file)} exports no handler`);
+        return loaded.handler;
+      });
+      modules.set(handlerName, module);
+    }
+    return module;
+  };
+
+  return {
+    /** Imports a handler ahead of its first invocation: Lambda's init phase, outside the function's timeout. */
+    async load(handlerName: string): Promise<void> {
+      await load(handlerName);
+    },
+
+    async invoke(invocation: Invocation): Promise<unknown> {
+      const handler = await load(invocation.handlerName);
+      const context = {
+        functionName: invocation.functionName,
+        functionVersion: '$LATEST',
+        invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${invocation.functionName}`,
+        memoryLimitInMB: String(invocation.memoryMb),
+        awsRequestId: invocation.requestId,
+        logGroupName: `/aws/lambda/${invocation.functionName}`,
+        logStreamName: 'local',
+        callbackWaitsForEmptyEventLoop: false,
+        getRemainingTimeInMillis: () => Math.max(0, invocation.deadline - Date.now()),
+        done: () => undefined,
+        fail: () => undefined,
+        succeed: () => undefined,
+      } satisfies Context;
+      return handler(invocation.event, context);
+    },
+
+    /** Closes the render worker's browser, if this instance launched one: a child process that must not outlive the runtime. */
+    async close(): Promise<void> {
+      if (modules.size === 0) return;
+      await (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer();
+    },
+  };
+}
+
+export type LambdaInstance = ReturnType<typeof createLambdaInstance>;

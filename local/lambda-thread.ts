@@ -1,0 +1,63 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
+import { createLambdaInstance, type Invocation } from './lambda-instance.js';
+
+export interface LambdaThreadData {
+  handlersDir: string;
+}
+
+/** Messages from the runtime's thread to a Lambda thread. */
+export type ToThread = { type: 'invoke'; id: number; invocation: Invocation } | { type: 'load'; id: number; handlerName: string } | { type: 'close' };
+
+/** What crosses back for a thrown error: enough for the SQS event source and Step Functions to treat it as they would in-process. */
+export interface ThrownError {
+  name: string;
+  message: string;
+  stack?: string;
+  /** The error's own enumerable fields (`code`, `$metadata`, ...) that survive the crossing. */
+  fields: Record<string, unknown>;
+}
+
+/** Messages from a Lambda thread to the runtime's thread. */
+export type FromThread =
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'error'; id: number; error: ThrownError }
+  | { type: 'metric'; line: string };
+
+function thrownError(error: unknown): ThrownError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  let fields: Record<string, unknown> = {};
+  try {
+    fields = structuredClone({ ...error });
+  } catch {
+    // a field that cannot cross (a function, a socket): name and message still do
+  }
+  return { name: error.name, message: error.message, stack: error.stack, fields };
+}
+
+/** A Lambda thread: one Lambda instance, whose metric lines go to the runtime's log. */
+export function serveLambdaThread(): void {
+  const port = parentPort;
+  if (!port) throw new Error('lambda-thread runs in a worker thread');
+  const post = (message: FromThread) => port.postMessage(message);
+  const instance = createLambdaInstance((workerData as LambdaThreadData).handlersDir);
+  sendMetricLinesTo((line) => post({ type: 'metric', line }));
+  port.on('message', (message: ToThread) => {
+    if (message.type === 'close') {
+      // Ends the thread even with sockets still open, as the end of a Lambda instance does.
+      void instance.close().finally(() => process.exit(0));
+      return;
+    }
+    const { id } = message;
+    (message.type === 'load' ? instance.load(message.handlerName) : instance.invoke(message.invocation)).then(
+      (value) => {
+        try {
+          post({ type: 'result', id, value });
+        } catch (error) {
+          post({ type: 'error', id, error: thrownError(error) }); // a result that cannot cross, as Lambda fails one it cannot serialize
+        }
+      },
+      (error: unknown) => post({ type: 'error', id, error: thrownError(error) }),
+    );
+  });
+}
