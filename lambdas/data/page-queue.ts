@@ -1,7 +1,6 @@
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import { sqs } from './clients.js';
-import { requireEnv } from './env.js';
 import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
 
 /**
@@ -44,9 +43,4 @@ export async function moveMessages(fromUrl: string, toUrl: string, max: number):
     }
   }
   return moved;
-}
-
-/** Makes a received message reappear after `seconds` (a retry with backoff) instead of the queue's timeout. */
-export async function redeliverLater(queue: PageQueue, receiptHandle: string, seconds: number): Promise<void> {
-  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: requireEnv(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
 }
