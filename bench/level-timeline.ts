@@ -36,7 +36,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const share = (ms: number, totalMs: number) => `${seconds(ms)} (${((100 * ms) / totalMs).toFixed(1)} %)`;
 
 /**
- * Where a crawl's time went, from the site's own request log: per level the pages, the time from
+ * Where a crawl's time went, from the site's own request log: per level the paths requested, the time from
  * its first request to its last response, and the wait until the next level's first request; then
  * the share of POST → finished_at spent outside levels: before the seed's request (preflight,
  * robots), between levels (the level barrier), after the last response (assemble, finalize).
@@ -63,10 +63,10 @@ export function describeTimeline(requests: SiteRequest[], depths: Map<string, nu
   const betweenMs = waits.reduce((sum, wait) => sum + wait, 0);
   const perLevel = reached.map((level, index) => {
     const wait = waits[index];
-    return `${levels.indexOf(level)}: ${level.paths.size} p in ${seconds(level.lastFinished - level.firstArrived)}${wait === undefined ? '' : `, then ${seconds(wait)}`}`;
+    return `${levels.indexOf(level)}: ${level.paths.size} paths in ${seconds(level.lastFinished - level.firstArrived)}${wait === undefined ? '' : `, then ${seconds(wait)}`}`;
   });
   return [
-    `  levels (pages, first request → last response, then wait for the next level): ${perLevel.join(' | ')}`,
+    `  levels (paths requested, 404s included; first request → last response; then the wait for the next level): ${perLevel.join(' | ')}`,
     `  outside levels ${share(beforeMs + betweenMs + afterMs, totalMs)} of POST → finished_at ${seconds(totalMs)}: ` +
       `between levels ${share(betweenMs, totalMs)}, before the seed ${share(beforeMs, totalMs)}, after the last page ${share(afterMs, totalMs)}`,
   ];
