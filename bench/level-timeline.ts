@@ -63,7 +63,7 @@ export function describeTimeline(requests: SiteRequest[], depths: Map<string, nu
   const betweenMs = waits.reduce((sum, wait) => sum + wait, 0);
   const perLevel = reached.map((level, index) => {
     const wait = waits[index];
-    return `${levels.indexOf(level)}: ${level.paths.size} paths in ${seconds(level.lastFinished - level.firstArrived)}${wait === undefined ? '' : `, then ${seconds(wait)}`}`;
+    return `${levels.indexOf(level)}: ${level.paths.size} path${level.paths.size === 1 ? '' : 's'} in ${seconds(level.lastFinished - level.firstArrived)}${wait === undefined ? '' : `, then ${seconds(wait)}`}`;
   });
   return [
     `  levels (paths requested, 404s included; first request → last response; then the wait for the next level): ${perLevel.join(' | ')}`,
