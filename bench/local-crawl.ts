@@ -2,11 +2,16 @@ export interface FinishedJob {
   id: string;
   status: string;
   progress: { pages_crawled: number };
+  finished_at: string | null;
 }
 
-/** Creates a job on the local runtime's API and polls it until it ends; the seconds are POST to the end. */
-export async function crawlToEnd(apiUrl: string, key: string, body: Record<string, unknown>): Promise<{ job: FinishedJob; seconds: number }> {
+/**
+ * Creates a job on the local runtime's API and polls it until it ends; the seconds are POST to the
+ * end as the poll sees it, `postedAt` is the epoch milliseconds just before the POST.
+ */
+export async function crawlToEnd(apiUrl: string, key: string, body: Record<string, unknown>): Promise<{ job: FinishedJob; seconds: number; postedAt: number }> {
   const headers = { authorization: `Bearer ${key}` };
+  const postedAt = Date.now();
   const started = performance.now();
   const created = await fetch(`${apiUrl}/v1/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const { id } = (await created.json()) as { id: string };
@@ -15,5 +20,12 @@ export async function crawlToEnd(apiUrl: string, key: string, body: Record<strin
     await new Promise((resolve) => setTimeout(resolve, 200));
     job = (await (await fetch(`${apiUrl}/v1/jobs/${id}`, { headers })).json()) as FinishedJob;
   } while (job.status === 'queued' || job.status === 'running');
-  return { job, seconds: (performance.now() - started) / 1000 };
+  return { job, seconds: (performance.now() - started) / 1000, postedAt };
+}
+
+/** The job's result document in the default format (markdown), following the redirect a large one gets. */
+export async function downloadResult(apiUrl: string, key: string, jobId: string): Promise<Buffer> {
+  const response = await fetch(`${apiUrl}/v1/jobs/${jobId}/result`, { headers: { authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`result of job ${jobId}: ${response.status} ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
 }
