@@ -107,7 +107,7 @@ async function measure(scenario: CrawlScenario, printCosts: boolean): Promise<vo
     const crawled = job.progress.pages_crawled;
     const cost = costPerThousand(usage, crawled);
     console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${large.pages.size}-page site, mode full, concurrency ${CONCURRENCY} (job ${job.status})`);
-    console.log(`  crawl (POST → completed):           ${rate(crawled, crawlSeconds)}`);
+    console.log(`  crawl (POST → finished):            ${rate(crawled, crawlSeconds)}`);
     console.log(`  plain concurrent GETs (${CONCURRENCY} in flight): ${rate(urls.length, plainSeconds)}`);
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);
     console.log(report.join('\n'));

@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
+import { mapWithLimit } from '../core/map-with-limit.js';
 import { recordPageOutcome } from '../observability/metrics.js';
 import { dynamo } from './clients.js';
 import { conditionHeld, writeIfCondition } from './conditional.js';
@@ -15,17 +16,19 @@ export interface PlannedEntry {
 
 /** Items one BatchWriteItem call may carry. */
 const BATCH_WRITE_LIMIT = 25;
+const PARALLEL_BATCH_WRITES = 8;
 
-/** Puts whole items, 25 to a call, sending again whatever DynamoDB leaves unprocessed (throttling). */
+/** Puts whole items, 25 to a call and a few calls at once, sending again whatever DynamoDB leaves unprocessed (throttling). */
 async function putItems(items: readonly object[]): Promise<void> {
-  for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) {
-    let requests = items.slice(start, start + BATCH_WRITE_LIMIT).map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } }));
+  const chunks = Array.from({ length: Math.ceil(items.length / BATCH_WRITE_LIMIT) }, (_, c) => items.slice(c * BATCH_WRITE_LIMIT, (c + 1) * BATCH_WRITE_LIMIT));
+  await mapWithLimit(chunks, PARALLEL_BATCH_WRITES, async (chunk) => {
+    let requests = chunk.map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
       const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
       requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
     }
-  }
+  });
 }
 
 /**

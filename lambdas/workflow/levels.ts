@@ -1,7 +1,7 @@
 import { artifactKeys, getJson, type PageBatch } from '../data/artifacts.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
-import { sendPageMessage } from '../data/page-queue.js';
+import { sendPageMessages } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
@@ -77,7 +77,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 }
 
 async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level']>): Promise<CrawlState> {
-  for (let lane = 0; lane < level.lanes; lane++) await sendPageMessage({ job_id: job.job_id, depth: level.depth, index: lane });
+  await sendPageMessages(Array.from({ length: level.lanes }, (_, lane) => ({ job_id: job.job_id, depth: level.depth, index: lane })));
   return { job_id: job.job_id, depth: level.depth, next: 'check' };
 }
 
@@ -120,10 +120,9 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   return moreLevels ? { job_id: job.job_id, depth: state.depth + 1, next: 'plan' } : { job_id: job.job_id, depth: state.depth, next: 'assemble' };
 }
 
-/** How long CheckLevel watches the lanes before it looks at the ledger, and its first and longest pause between looks. */
+/** How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the job meanwhile (one read each). */
 const LANE_WATCH_MS = 5_000;
-const FIRST_LOOK_MS = 50;
-const LONGEST_LOOK_MS = 500;
+const LOOK_EVERY_MS = 50;
 
 /**
  * Watches the job record until every lane of the level has reached its end (workers mark them), the
@@ -132,11 +131,11 @@ const LONGEST_LOOK_MS = 500;
  */
 async function watchLanes(state: CrawlState): Promise<JobRecord | undefined> {
   const until = Date.now() + LANE_WATCH_MS;
-  for (let pause = FIRST_LOOK_MS; ; pause = Math.min(LONGEST_LOOK_MS, pause * 1.5)) {
+  for (;;) {
     const job = await getJob(state.job_id);
     const watching = job && !isTerminal(job.status) && !job.cancel_requested && job.level?.depth === state.depth;
-    if (!watching || lanesDone(job, state.depth) >= (job.level?.lanes ?? 0) || Date.now() + pause > until) return job;
-    await new Promise((resolve) => setTimeout(resolve, pause));
+    if (!watching || lanesDone(job, state.depth) >= (job.level?.lanes ?? 0) || Date.now() + LOOK_EVERY_MS > until) return job;
+    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
   }
 }
 
@@ -154,7 +153,7 @@ async function releaseIfStalled(job: JobRecord, plan: NonNullable<JobRecord['lev
     }
     return watch;
   }
-  for (const index of laneHeads(level, plan.lanes)) await sendPageMessage({ job_id: job.job_id, depth: plan.depth, index });
+  await sendPageMessages(laneHeads(level, plan.lanes).map((index) => ({ job_id: job.job_id, depth: plan.depth, index })));
   return watch;
 }
 
