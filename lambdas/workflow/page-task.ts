@@ -23,6 +23,8 @@ const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
 /** Pages a checkpoint records at most: one BatchWriteItem call. */
 const MAX_PAGES_PER_CHECKPOINT = 25;
+/** What a page is taken to cost before one was crawled, to size the first pages taken ahead. */
+const FIRST_PAGE_GUESS_MS = 200;
 /** Sections a checkpoint's batch object holds at most, which bounds what Assemble keeps open per lane. */
 const MAX_CHECKPOINT_BYTES = 4 * 1024 * 1024;
 
@@ -76,9 +78,8 @@ class LaneRun {
   private readonly startedAt = Date.now();
   /** Pages taken ahead of the one being crawled, in lane order, each with the entry as it was before. */
   private claimed: Array<{ entry: LedgerEntry; before: LedgerEntry }> = [];
-  private crawledCount = 0;
-  /** How long the last page took, which sizes how many pages are taken ahead. */
-  private pageMs = 0;
+  /** How long the last page took (at first a guess), which sizes how many pages are taken ahead. */
+  private pageMs = FIRST_PAGE_GUESS_MS;
   /** After taking over a page from a worker that died: one page at a time, each recorded at once, so a page that kills its worker is the one the dead-letter queue names. */
   private careful = false;
   /** One page per run: the render worker's page, or a page paced by a Crawl-delay. */
@@ -121,7 +122,6 @@ class LaneRun {
 
       const pageStarted = Date.now();
       const outcome = await crawlPage(this.job, entry, this.renderer, this.onePage ? this.slot.release : async () => undefined);
-      this.crawledCount += 1;
       if (outcome === 'shell') {
         await this.checkpoint();
         await addShellHostMark(this.job.job_id, shellHostMark(entry.url, entry.depth));
@@ -190,7 +190,7 @@ class LaneRun {
       return undefined;
     }
     if ((front.attempts ?? 1) > 1) this.careful = true;
-    const ahead = this.careful || this.onePage || this.crawledCount === 0 ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
+    const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
     const indexes: number[] = [];
     for (let next = index + this.level.lanes; indexes.length < ahead && next < this.level.size; next += this.level.lanes) indexes.push(next);
     if (indexes.length === 0) return front;
