@@ -78,6 +78,8 @@ class LaneRun {
   private readonly startedAt = Date.now();
   /** Pages taken ahead of the one being crawled, in lane order, each with the entry as it was before. */
   private claimed: Array<{ entry: LedgerEntry; before: LedgerEntry }> = [];
+  /** The lane's next page, being fetched while the current one is exported. */
+  private prefetch: { index: number; fetched: Promise<Fetched> } | undefined;
   /** How long the last page took (at first a guess), which sizes how many pages are taken ahead. */
   private pageMs = FIRST_PAGE_GUESS_MS;
   /** After taking over a page from a worker that died: one page at a time, each recorded at once, so a page that kills its worker is the one the dead-letter queue names. */
@@ -121,7 +123,14 @@ class LaneRun {
       }
 
       const pageStarted = Date.now();
-      const outcome = await crawlPage(this.job, entry, this.renderer, this.onePage ? this.slot.release : async () => undefined);
+      const fetched = await (this.prefetch?.index === entry.index ? this.prefetch.fetched : fetchPage(entry.url));
+      this.prefetch = undefined;
+      // A one-page run gives the site's slot back as soon as its fetch is over, before rendering and export.
+      if (this.onePage) await this.slot.release();
+      // The lane's next page is fetched while this one is exported: still one fetch in flight per lane.
+      const upcoming = this.claimed[0]?.entry;
+      if (upcoming && !this.onePage && !goesStraightToBrowser(this.job, upcoming)) this.prefetch = { index: upcoming.index, fetched: fetchPage(upcoming.url) };
+      const outcome = await crawlPage(this.job, entry, fetched, this.renderer);
       if (outcome === 'shell') {
         await this.checkpoint();
         await addShellHostMark(this.job.job_id, shellHostMark(entry.url, entry.depth));
@@ -206,8 +215,13 @@ class LaneRun {
     return front;
   }
 
-  /** Pages taken ahead but not crawled go back as they were, for the lane's next worker. */
+  /**
+   * Pages taken ahead but not crawled go back as they were, for the lane's next worker; a fetch
+   * started ahead is waited for first, so no fetch of the lane outlives the run.
+   */
   private async restoreClaims(): Promise<void> {
+    await this.prefetch?.fetched;
+    this.prefetch = undefined;
     if (this.claimed.length > 0) await restoreEntries(this.claimed.map(({ before }) => before));
     this.claimed = [];
   }
@@ -245,19 +259,26 @@ async function handOver(entry: LedgerEntry): Promise<void> {
 
 type CrawlOutcome = { fields: FinalFields; page?: BatchedPage } | { retryInSeconds: number; finalIfExhausted: FinalFields } | 'shell';
 
-/** `afterFetch` runs as soon as the fetch is over, before rendering and export (a one-page run gives the site's slot back there). */
-async function crawlPage(job: JobRecord, entry: LedgerEntry, renderer: Renderer | undefined, afterFetch: () => Promise<void>): Promise<CrawlOutcome> {
-  let document: FetchedDocument;
+/** A fetch's answer, or why there was none: it never rejects, so a fetch started ahead cannot go unhandled. */
+type Fetched = { document: FetchedDocument } | { error: unknown };
+
+async function fetchPage(url: string): Promise<Fetched> {
   try {
-    document = await sharedFetcher()(entry.url, { allowRedirect: refuseOffSiteRedirect });
+    return { document: await sharedFetcher()(url, { allowRedirect: refuseOffSiteRedirect }) };
   } catch (error) {
+    return { error };
+  }
+}
+
+async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, renderer: Renderer | undefined): Promise<CrawlOutcome> {
+  if ('error' in fetched) {
+    const { error } = fetched;
     if (!(error instanceof FetchError)) throw error;
     const reason = error.reason === 'redirect_refused' ? 'redirect_off_site' : error.reason;
     const final: FinalFields = { status: 'failed', reason };
     return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : { fields: final };
-  } finally {
-    await afterFetch();
   }
+  const { document } = fetched;
 
   const base = { http_status: document.status, final_url: document.finalUrl };
   if (document.status < 200 || document.status >= 300) {
