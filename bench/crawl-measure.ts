@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,16 +11,65 @@ import { startLocalRuntime } from '../local/runtime.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference } from './cost.js';
 import { generatedSite } from './generated-site.js';
-import { crawlToEnd } from './local-crawl.js';
+import { describeTimeline, linkDepths, type SiteRequest } from './level-timeline.js';
+import { crawlToEnd, downloadResult } from './local-crawl.js';
 
-const PAGES = 1000;
 const CONCURRENCY = 20;
 // What `npm start` runs: handlers in worker threads; CRAWL_LOCAL_LAMBDA_THREADS=0 measures them in-process.
 const lambdaThreads = lambdaThreadsSetting.parse(process.env.CRAWL_LOCAL_LAMBDA_THREADS);
 
-async function measure(scenario: CrawlScenario, pages: Map<string, string>, printCosts: boolean): Promise<void> {
-  const site = await startFixtureSite(['site.test'], (request, response) => {
-    const url = new URL(request.url ?? '/', 'https://site.test');
+/**
+ * sha256 of the markdown result document of the crawl of each generated site (by page count),
+ * recorded from main on 2026-11-22 before the page path rewrite of issue 14, which must leave the
+ * documents byte-identical for the same site.
+ */
+const BASELINE_SHA256: Record<number, string> = {
+  1000: '1b21e0ef0c225c9c400b26f657fc0d24818c90414c10c5b492438e1946860104',
+  50: '9a8bec13bb4834bd3620a764f27c363250f2a00c5d587420e879e37c2b7491cd',
+};
+
+interface BenchSite {
+  host: string;
+  pages: Map<string, string>;
+  depths: Map<string, number>;
+}
+
+function benchSite(host: string, size: number): BenchSite {
+  const pages = generatedSite(size);
+  return { host, pages, depths: linkDepths(pages, `https://${host}`) };
+}
+
+/** A crawl of the whole site (max_depth 3): its job, AWS usage, and where its time went by the site's request log. */
+async function crawlSite(runtime: Awaited<ReturnType<typeof startLocalRuntime>>, key: string, site: BenchSite, requests: SiteRequest[]) {
+  const before = runtime.meter.snapshot();
+  const body = { url: `https://${site.host}/`, mode: 'full', max_depth: 3, max_pages: site.pages.size, concurrency: CONCURRENCY, check_tos: false };
+  const { job, seconds, postedAt } = await crawlToEnd(runtime.url, key, body);
+  const usage = difference(runtime.meter.snapshot(), before);
+  const sha256 = createHash('sha256').update(await downloadResult(runtime.url, key, job.id)).digest('hex');
+  const crawlRequests = requests.filter((request) => request.host === site.host && request.arrived >= postedAt);
+  const report = [
+    ...describeTimeline(crawlRequests, site.depths, postedAt, Date.parse(job.finished_at ?? '')),
+    `  document identical to the baseline: ${sha256 === BASELINE_SHA256[site.pages.size] ? 'yes' : 'no'} (sha256 ${sha256})`,
+  ];
+  return { job, seconds, usage, report };
+}
+
+const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;
+
+/**
+ * One scenario: plain GETs of the 1000-page site, then a crawl of it, then a crawl of a 50-page site
+ * (where waiting between levels weighs most), both served by one fixture site that logs every request.
+ */
+async function measure(scenario: CrawlScenario, printCosts: boolean): Promise<void> {
+  const large = benchSite('site.test', 1000);
+  const small = benchSite('small.test', 50);
+  const requests: SiteRequest[] = [];
+  const site = await startFixtureSite([large.host, small.host], (request, response) => {
+    const url = new URL(request.url ?? '/', `https://${request.headers.host ?? large.host}`);
+    const entry = { host: url.hostname, path: url.pathname, arrived: Date.now(), finished: Number.NaN };
+    requests.push(entry);
+    response.on('finish', () => (entry.finished = Date.now()));
+    const pages = url.hostname === small.host ? small.pages : large.pages;
     const body = url.pathname === '/robots.txt' ? 'User-agent: *\nAllow: /\n' : pages.get(url.pathname);
     const answer = () => {
       if (body === undefined) {
@@ -32,7 +82,7 @@ async function measure(scenario: CrawlScenario, pages: Map<string, string>, prin
     if (scenario.serverLatencyMs > 0) setTimeout(answer, scenario.serverLatencyMs);
     else answer();
   });
-  process.env.CRAWL_HOST_OVERRIDES = `site.test=127.0.0.1:${site.port}`;
+  process.env.CRAWL_HOST_OVERRIDES = [large.host, small.host].map((host) => `${host}=127.0.0.1:${site.port}`).join(',');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-bench-'));
   const usersFile = path.join(dataDir, 'users.json');
   const key = 'bench-key-0000001';
@@ -52,24 +102,25 @@ async function measure(scenario: CrawlScenario, pages: Map<string, string>, prin
   try {
     // Plain concurrent GETs of the same URLs through the same guarded fetcher: the floor the crawl is compared to.
     const fetchDocument = createFetcher();
-    const urls = [...pages.keys()].map((pagePath) => `https://site.test${pagePath}`);
+    const urls = [...large.pages.keys()].map((pagePath) => `https://${large.host}${pagePath}`);
     const plainStart = performance.now();
     await mapWithLimit(urls, CONCURRENCY, (url) => fetchDocument(url));
     const plainSeconds = (performance.now() - plainStart) / 1000;
 
-    const before = runtime.meter.snapshot();
-    const { job, seconds: crawlSeconds } = await crawlToEnd(runtime.url, key, { url: 'https://site.test/', mode: 'full', max_depth: 3, max_pages: PAGES, concurrency: CONCURRENCY, check_tos: false });
-    const usage = difference(runtime.meter.snapshot(), before);
+    const { job, seconds: crawlSeconds, usage, report } = await crawlSite(runtime, key, large, requests);
     const crawled = job.progress.pages_crawled;
     const cost = costPerThousand(usage, crawled);
-
-    const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;
-    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${PAGES}-page site, mode full, concurrency ${CONCURRENCY}, ${lambdaThreads} Lambda thread(s) (job ${job.status})`);
-    console.log(`  crawl (POST → completed):           ${rate(crawled, crawlSeconds)}`);
+    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${large.pages.size}-page site, mode full, concurrency ${CONCURRENCY}, ${lambdaThreads} Lambda thread(s) (job ${job.status})`);
+    console.log(`  crawl (POST → finished):            ${rate(crawled, crawlSeconds)}`);
     console.log(`  plain concurrent GETs (${CONCURRENCY} in flight): ${rate(urls.length, plainSeconds)}`);
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);
+    console.log(report.join('\n'));
+
+    const smallCrawl = await crawlSite(runtime, key, small, requests);
+    console.log(`Small crawl, same setup, generated ${small.pages.size}-page site (job ${smallCrawl.job.status}): ${rate(smallCrawl.job.progress.pages_crawled, smallCrawl.seconds)}`);
+    console.log(smallCrawl.report.join('\n'));
     if (!printCosts) return;
-    console.log(`\nAWS calls per crawled page (counted at the local emulators):`);
+    console.log(`\nAWS calls per crawled page of the ${large.pages.size}-page crawl (counted at the local emulators):`);
     console.log(
       `  DynamoDB ${(cost.perPage.dynamoReads + cost.perPage.dynamoWrites).toFixed(2)} (reads ${cost.perPage.dynamoReads.toFixed(2)}, writes ${cost.perPage.dynamoWrites.toFixed(2)}), ` +
         `S3 ${(cost.perPage.s3Gets + cost.perPage.s3Puts).toFixed(2)} (GET ${cost.perPage.s3Gets.toFixed(2)}, PUT ${cost.perPage.s3Puts.toFixed(2)}), SQS ${cost.perPage.sqs.toFixed(2)}, ` +
@@ -91,7 +142,7 @@ async function main(): Promise<void> {
   const index = Number(process.argv[2] ?? 0);
   const scenario = CRAWL_SCENARIOS[index];
   if (!scenario) throw new Error(`no crawl scenario ${index}`);
-  await measure(scenario, generatedSite(PAGES), index === 0);
+  await measure(scenario, index === 0);
 }
 
 await main();

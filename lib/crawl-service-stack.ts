@@ -147,7 +147,7 @@ export class CrawlServiceStack extends Stack {
     bindTable(planLevel, 'pages', 'RW');
     bindBucket(planLevel, 'RO');
     bindPageQueue(planLevel);
-    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again');
+    const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again', { timeout: Duration.minutes(1) });
     bindTable(checkLevel, 'jobs', 'RW');
     bindTable(checkLevel, 'pages', 'RW');
     bindPageQueue(checkLevel);
@@ -172,7 +172,7 @@ export class CrawlServiceStack extends Stack {
     const workflow = new CrawlWorkflow(this, 'Workflow', { preflight, planLevel, checkLevel, assemble, finalize });
 
     // Page workers.
-    const pageWorker = fn('PageWorkerFunction', 'page-worker', 'Fetches one page, exports it, releases the next page of its lane', { timeout: PAGE_WORKER_TIMEOUT, memorySize: 1024 });
+    const pageWorker = fn('PageWorkerFunction', 'page-worker', 'Crawls a lane of a level: leases, fetches and exports its pages, records them in checkpoints', { timeout: PAGE_WORKER_TIMEOUT, memorySize: 1024 });
     bindTable(pageWorker, 'jobs', 'RW');
     bindTable(pageWorker, 'pages', 'RW');
     bindBucket(pageWorker, 'RW');
@@ -194,7 +194,7 @@ export class CrawlServiceStack extends Stack {
     renderQueue.grantSendMessages(pageWorker);
     const renderWorker = new CrawlFunction(this, 'RenderWorkerFunction', {
       handler: 'render-worker',
-      description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, releases the next page of its lane',
+      description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, hands its lane back to the page worker',
       timeout: RENDER_WORKER_TIMEOUT,
       memorySize: RENDER_WORKER_MEMORY_MB,
       architecture: lambda.Architecture.X86_64,
@@ -205,7 +205,8 @@ export class CrawlServiceStack extends Stack {
         { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
       ],
     });
-    bindTable(renderWorker, 'jobs', 'RO');
+    // RW: checkpoints add to the job's progress.
+    bindTable(renderWorker, 'jobs', 'RW');
     bindTable(renderWorker, 'pages', 'RW');
     takesHostSlots(renderWorker);
     bindBucket(renderWorker, 'RW');

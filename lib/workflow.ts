@@ -19,8 +19,8 @@ export const CRAWL_EXECUTION_TIMEOUT = Duration.hours(4);
 /**
  * Level-synchronous BFS (ARCHITECTURE.md): the state only carries the job id, the current depth and
  * a routing word; URL lists live in DynamoDB and S3, so the payload does not grow with the crawl.
- * Pages fan out through SQS; a Wait/Check loop notices when a level is done, so state transitions
- * are counted per level, not per page.
+ * Pages fan out through SQS; CheckLevel watches the lanes for a few seconds, then a Wait/Check loop
+ * takes over for a long level, so state transitions are counted per level, not per page.
  */
 export class CrawlWorkflow extends Construct {
   readonly stateMachine: sfn.StateMachine;
@@ -65,8 +65,9 @@ export class CrawlWorkflow extends Construct {
     const whenNext = (value: string) => sfn.Condition.stringEquals('$.next', value);
 
     preflight.next(route('AfterPreflight').when(whenNext('finalize'), finalize).otherwise(planLevel));
+    // CheckLevel follows at once: it watches the lanes for a while itself, so a short level costs no Wait.
     planLevel.next(
-      route('AfterPlan').when(whenNext('assemble'), assemble).otherwise(waitForLevel),
+      route('AfterPlan').when(whenNext('assemble'), assemble).otherwise(checkLevel),
     );
     waitForLevel.next(checkLevel);
     checkLevel.next(

@@ -51,7 +51,7 @@ export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: Que
       new ReceiveMessageCommand({
         QueueUrl: mapping.queueUrl,
         MaxNumberOfMessages: mapping.batchSize,
-        WaitTimeSeconds: 1,
+        WaitTimeSeconds: 20,
         MessageSystemAttributeNames: ['All'],
       }),
       { abortSignal: abort.signal },

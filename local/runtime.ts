@@ -3,6 +3,7 @@ import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { Agent } from 'node:http';
 import path from 'node:path';
 import { ENV } from '../lambdas/data/env.js';
 import { openJobs } from '../lambdas/data/jobs.js';
@@ -196,9 +197,15 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     });
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
-    // Every queue poller holds a long poll open: with the SDK's default of 50 sockets, the page
-    // queue's receives waited for a socket behind the other queues' idle polls (1.4 s per page).
-    const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: LOCAL_REGION, credentials, requestHandler: { httpAgent: { maxSockets: Infinity } } });
+    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
+    // Every poller holds a connection for its long poll (20 s, as Lambda's); the SDK's default of 50
+    // sockets would leave deletes and new polls queued behind them.
+    const sqsClient = new SQSClient({
+      endpoint: sqs.endpoint,
+      region: LOCAL_REGION,
+      credentials,
+      requestHandler: { httpAgent: new Agent({ keepAlive: true, maxSockets: 2 * mappings.length * config.pollersPerQueue + 10 }) },
+    });
     await createTables(dynamoClient, template);
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
     Object.assign(process.env, deadLetterQueueUrls(template, names));
@@ -234,7 +241,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
 
     await seedUsers(config);
 
-    for (const [, mapping] of resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')) {
+    for (const [, mapping] of mappings) {
       const props = mapping.Properties ?? {};
       const queueArn = String(resolveIntrinsics(props.EventSourceArn, names));
       const queueName = queueArn.split(':').at(-1) ?? '';

@@ -18,12 +18,20 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 export const artifactKeys = {
   selectUrls: (jobId: string) => `jobs/${jobId}/request/urls.json`,
   robots: (jobId: string) => `jobs/${jobId}/robots.json`,
-  pageExport: (jobId: string, depth: number, index: number, format: ExportFormat) =>
-    `jobs/${jobId}/pages/${String(depth).padStart(2, '0')}/${String(index).padStart(6, '0')}.${EXTENSIONS[format]}`,
-  pageLinks: (jobId: string, depth: number, index: number) =>
-    `jobs/${jobId}/links/${String(depth).padStart(2, '0')}/${String(index).padStart(6, '0')}.json`,
+  /** One lane worker's checkpoint: its pages since the last one, from the first page's index on; `run` keeps two runs apart. */
+  pageBatch: (jobId: string, depth: number, firstIndex: number, run: string) =>
+    `jobs/${jobId}/pages/${String(depth).padStart(2, '0')}/${String(firstIndex).padStart(6, '0')}-${run}.json`,
   result: (jobId: string, format: ExportFormat) => `jobs/${jobId}/result.${EXTENSIONS[format]}`,
 };
+
+/** A crawled page as its batch object keeps it: its section in each requested format, and its links when the crawl goes deeper. */
+export interface BatchedPage {
+  sections: Partial<Record<ExportFormat, string>>;
+  links?: string[];
+}
+
+/** Pages of one batch object by their ledger index. */
+export type PageBatch = Record<string, BatchedPage>;
 
 export async function putText(key: string, body: string, contentType = 'application/json'): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));

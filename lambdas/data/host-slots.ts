@@ -90,6 +90,24 @@ export async function releaseHostSlot(site: string, jobId: string, leaseId: stri
   );
 }
 
+/**
+ * Extends a slot a job keeps across several fetches, as long as no other job wants the site.
+ * False when the slot is gone or another job is waiting: the caller gives it back, and the
+ * share of the cap is decided afresh when it asks again.
+ */
+export async function renewHostSlot(site: string, jobId: string, leaseId: string, until: number): Promise<boolean> {
+  return conditionHeld(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keyOf(site),
+      UpdateExpression: 'SET leases.#lease.#until = :until',
+      ConditionExpression: 'attribute_exists(leases.#lease) AND (size(waiting) = :zero OR (size(waiting) = :one AND attribute_exists(waiting.#job)))',
+      ExpressionAttributeNames: { '#lease': leaseId, '#until': 'until', '#job': jobId },
+      ExpressionAttributeValues: { ':until': until, ':zero': 0, ':one': 1 },
+    }),
+  );
+}
+
 function expiresAt(now: number): number {
   return Math.ceil(now / 1000) + RECORD_TTL_SECONDS;
 }

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JobRecordSchema, type JobError, type JobListPosition, type JobRecord, type JobStatus } from '../domain/job.js';
 import { dynamo } from './clients.js';
-import { conditionHeld } from './conditional.js';
+import { conditionHeld, writeIfCondition } from './conditional.js';
 import { requireEnv } from './env.js';
 
 const table = () => requireEnv('jobsTable');
@@ -53,6 +53,43 @@ export async function addShellHostMark(jobId: string, mark: string): Promise<voi
       ExpressionAttributeValues: { ':mark': new Set([mark]) },
     }),
   );
+}
+
+/** Outcomes a lane worker recorded at one checkpoint. */
+export interface CheckpointCounts {
+  crawled: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * Adds a checkpoint's outcomes to the job's progress (CheckLevel later sets the exact counts from
+ * the ledger) and, when the lane has reached the end of its level, marks it done (`laneDoneMark`),
+ * so CheckLevel knows without reading the ledger. Answers the job as it is now (is it cancelled?),
+ * or undefined once it has ended: an ended job's progress is final.
+ */
+export async function recordCheckpoint(jobId: string, counts: CheckpointCounts, laneDone?: string): Promise<JobRecord | undefined> {
+  const updated = await writeIfCondition<{ Attributes?: Record<string, unknown> }>(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { job_id: jobId },
+      UpdateExpression:
+        'SET progress.pages_crawled = progress.pages_crawled + :crawled, progress.pages_failed = progress.pages_failed + :failed, ' +
+        `progress.pages_skipped = progress.pages_skipped + :skipped${laneDone ? ' ADD lanes_done :lane' : ''}`,
+      ConditionExpression: '#status IN (:queued, :running)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':crawled': counts.crawled,
+        ':failed': counts.failed,
+        ':skipped': counts.skipped,
+        ':queued': 'queued',
+        ':running': 'running',
+        ...(laneDone ? { ':lane': new Set([laneDone]) } : {}),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return updated?.Attributes ? JobRecordSchema.parse(updated.Attributes) : undefined;
 }
 
 // Each query reads at most this many jobs, and a page takes at most this many queries, so a status

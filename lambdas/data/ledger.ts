@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { recordPageOutcome } from '../observability/metrics.js';
@@ -14,26 +14,71 @@ export interface PlannedEntry {
   reason?: string;
 }
 
+/** Items one BatchWriteItem call may carry. */
+const BATCH_WRITE_LIMIT = 25;
+const PARALLEL_BATCH_WRITES = 8;
+
+/** Puts whole items, 25 to a call and a few calls at once, sending again whatever DynamoDB leaves unprocessed (throttling). */
+async function putItems(items: readonly object[]): Promise<void> {
+  const chunks = Array.from({ length: Math.ceil(items.length / BATCH_WRITE_LIMIT) }, (_, c) => items.slice(c * BATCH_WRITE_LIMIT, (c + 1) * BATCH_WRITE_LIMIT));
+  await mapWithLimit(chunks, PARALLEL_BATCH_WRITES, async (chunk) => {
+    let requests = chunk.map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+      requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
+    }
+  });
+}
+
 /**
- * Writes a level's entries. Each put only creates (never overwrites), so a retried planner cannot
- * reset a page a worker already took. An entry skipped at planning has its final outcome here.
+ * Writes a level's entries, 25 to a call. Entries that already exist are left as they are, so a
+ * planner run again after an interruption never resets a page a worker took (workers only take a
+ * level's pages once the whole level is written and recorded on the job). An entry skipped at
+ * planning has its final outcome here.
  */
 export async function writeLevel(jobId: string, depth: number, entries: readonly PlannedEntry[], expiresAt: number): Promise<void> {
-  await mapWithLimit(entries, 16, async (entry, index) => {
-    const created = await conditionHeld(
-      new PutCommand({
-        TableName: table(),
-        Item: { job_id: jobId, sk: ledgerKey(depth, index), depth, index, attempts: 0, expires_at: expiresAt, ...entry },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      }),
-    );
-    if (created && entry.status === 'skipped') recordPageOutcome({ status: 'skipped', reason: entry.reason });
-  });
+  const existing = new Set<string>();
+  for await (const entry of levelEntries(jobId, depth)) existing.add(entry.sk);
+  const missing = entries
+    .map((entry, index) => ({ job_id: jobId, sk: ledgerKey(depth, index), depth, index, attempts: 0, expires_at: expiresAt, ...entry }))
+    .filter((item) => !existing.has(item.sk));
+  await putItems(missing);
+  for (const item of missing) if (item.status === 'skipped') recordPageOutcome({ status: 'skipped', reason: item.reason });
 }
 
 export async function getEntry(jobId: string, depth: number, index: number): Promise<LedgerEntry | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: { job_id: jobId, sk: ledgerKey(depth, index) }, ConsistentRead: true }));
   return Item as LedgerEntry | undefined;
+}
+
+/** Entries at `indexes` of a level that exist, read consistently, in the order asked for. */
+export async function getEntries(jobId: string, depth: number, indexes: readonly number[]): Promise<LedgerEntry[]> {
+  const found = new Map<string, LedgerEntry>();
+  let keys = indexes.map((index) => ({ job_id: jobId, sk: ledgerKey(depth, index) }));
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
+    for (const item of Responses?.[table()] ?? []) found.set(String(item.sk), item as LedgerEntry);
+    keys = (UnprocessedKeys?.[table()]?.Keys ?? []) as typeof keys;
+  }
+  return indexes.map((index) => found.get(ledgerKey(depth, index))).filter((entry): entry is LedgerEntry => entry !== undefined);
+}
+
+/**
+ * Takes pages that follow a page the worker leased, in one write without conditions: they are
+ * further along the same lane, where only the worker holding the lane's first unfinished page
+ * goes (every other worker stops at that page). Answers the entries as taken.
+ */
+export async function claimEntries(entries: readonly LedgerEntry[], now: number, leaseMs: number): Promise<LedgerEntry[]> {
+  const claimed = entries.map((entry) => ({ ...entry, status: 'in_progress' as const, lease_until: now + leaseMs, attempts: (entry.attempts ?? 0) + 1 }));
+  await putItems(claimed);
+  return claimed;
+}
+
+/** Puts claimed pages back as they were before `claimEntries`, for the lane's next worker. */
+export async function restoreEntries(entries: readonly LedgerEntry[]): Promise<void> {
+  await putItems(entries);
 }
 
 /**
@@ -87,7 +132,7 @@ export async function handOverToRenderer(jobId: string, depth: number, index: nu
   );
 }
 
-export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'rendered'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
+export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'rendered' | 'batch'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
 
 /**
  * Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once,
@@ -119,6 +164,22 @@ export async function finishEntry(jobId: string, depth: number, index: number, f
   );
   if (written) recordPageOutcome(fields);
   return written;
+}
+
+/**
+ * Records the outcomes of pages one worker holds, 25 to a call: each entry is written whole, as
+ * leased plus its outcome, with the lease dropped. A worker finishes only pages it leased, so
+ * these writes need no condition (a page whose lease ran out under a stuck worker may get the
+ * outcome of either worker, both of them real).
+ */
+export async function finishEntries(finished: ReadonlyArray<{ entry: LedgerEntry; fields: FinalFields }>): Promise<void> {
+  await putItems(
+    finished.map(({ entry, fields }) => {
+      const { lease_until: _lease, ...leased } = entry;
+      return { ...leased, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) };
+    }),
+  );
+  for (const { fields } of finished) recordPageOutcome(fields);
 }
 
 async function* query(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<LedgerEntry> {

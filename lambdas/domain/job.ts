@@ -6,6 +6,18 @@ import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookVi
 /** The shape of a job id (a lower-case UUID): anything else cannot name a job. */
 export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** How a lane that reached the end of level `depth` is recorded in `lanes_done`. */
+export function laneDoneMark(depth: number, lane: number): string {
+  return `${depth}:${lane}`;
+}
+
+/** How many lanes of level `depth` have reached its end. */
+export function lanesDone(job: Pick<JobRecord, 'lanes_done'>, depth: number): number {
+  let done = 0;
+  for (const mark of job.lanes_done ?? []) if (mark.startsWith(`${depth}:`)) done += 1;
+  return done;
+}
+
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
@@ -66,9 +78,13 @@ export const JobRecordSchema = z.object({
       depth: z.number(),
       size: z.number(),
       lanes: z.number(),
+      /** When the level was written (epoch ms): CheckLevel estimates from it how long the level has left. */
+      planned_at: z.number().optional(),
       watch: z.object({ activity: z.number(), since: z.number() }).optional(),
     })
     .nullable(),
+  /** `depth:lane` for each lane that reached the end of its level (see `laneDoneMark`). */
+  lanes_done: z.set(z.string()).optional(),
   /** Fetchable pages queued so far; the budget left is max_pages minus this. */
   pages_planned: z.number(),
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */

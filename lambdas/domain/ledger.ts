@@ -21,6 +21,8 @@ export interface LedgerEntry {
   bytes?: number;
   /** The exported content is the DOM after the page's scripts ran (CONTRACT 9). */
   rendered?: boolean;
+  /** The page batch object holding a crawled page's sections and links (see `artifactKeys.pageBatch`). */
+  batch?: string;
   /** Set when the page worker hands the page to the render worker (`render`): it is the browser's now. */
   stage?: 'render';
   attempts?: number;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { siteKey } from '../core/urls.js';
-import { releaseHostSlot, takeHostSlot } from '../data/host-slots.js';
+import { releaseHostSlot, renewHostSlot, takeHostSlot } from '../data/host-slots.js';
 import type { JobRecord } from '../domain/job.js';
 
 /** Fetches in flight to one site across all jobs; one job at the highest concurrency is never slowed. */
@@ -18,7 +18,11 @@ const WAITING_MARK_MS = 5_000;
 /** Short waits are spent in the worker; longer ones go back to the queue as a delayed message. */
 const IN_WORKER_WAIT_MS = 2_000;
 
-export type HostSlot = { taken: true; release: () => Promise<void> } | { taken: false; retryInSeconds: number };
+/**
+ * A slot taken (`renew` keeps it for more fetches while no other job wants the site, and answers
+ * false when it must go back), or how long to wait before asking again.
+ */
+export type HostSlot = { taken: true; release: () => Promise<void>; renew: () => Promise<boolean> } | { taken: false; retryInSeconds: number };
 
 /** A fetch slot on the job's site, or how long to wait before asking again. */
 export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
@@ -38,7 +42,11 @@ export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
     });
     if (decision.taken) {
       let released: Promise<void> | undefined;
-      return { taken: true, release: () => (released ??= releaseHostSlot(site, job.job_id, leaseId)) };
+      return {
+        taken: true,
+        release: () => (released ??= releaseHostSlot(site, job.job_id, leaseId)),
+        renew: () => renewHostSlot(site, job.job_id, leaseId, Date.now() + SLOT_LEASE_MS),
+      };
     }
     if (now + decision.retryInMs > deadline) return { taken: false, retryInSeconds: Math.max(1, Math.ceil(decision.retryInMs / 1000)) };
     // jitter, so workers refused together do not all ask again together

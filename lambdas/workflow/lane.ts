@@ -1,5 +1,6 @@
+import { recordCheckpoint } from '../data/jobs.js';
 import { sendPageMessage } from '../data/page-queue.js';
-import type { JobRecord } from '../domain/job.js';
+import { laneDoneMark, type JobRecord } from '../domain/job.js';
 
 /** How long a worker owns a page; past it, a redelivered message may take the page over. */
 export function pageLeaseMs(): number {
@@ -11,15 +12,29 @@ export function pageVisibilitySeconds(): number {
   return Number(process.env.CRAWL_PAGE_VISIBILITY_SECONDS ?? 120);
 }
 
+const MAX_LANE_RUN_MS = 30_000;
+const MAX_CHECKPOINT_INTERVAL_MS = 2_000;
+
 /**
- * Releases the next entry of a lane (index + lanes) when the entry at `index` is done, unless the
- * lane ends there or the crawl is being cancelled. Callers release before they record the entry's
- * outcome, so a final entry has always released its successor; a crash in between only sends the
- * successor twice, and the second delivery finds its page leased or done.
+ * How long a worker goes on along its lane before it hands the rest to a new message: a quarter of
+ * the visibility timeout, so that with one more fetch (30 s at most) the run always ends before its
+ * message could be delivered again.
  */
-export async function releaseNextInLane(job: JobRecord, depth: number, index: number): Promise<void> {
+export function laneRunBudgetMs(): number {
+  return Math.min(MAX_LANE_RUN_MS, (pageVisibilitySeconds() * 1000) / 4);
+}
+
+/** How often a lane worker records its pages: well within their leases, and often enough that progress and cancel show promptly. */
+export function checkpointEveryMs(): number {
+  return Math.min(MAX_CHECKPOINT_INTERVAL_MS, pageLeaseMs() / 2);
+}
+
+/**
+ * Sends the lane's entry at `next` to the page worker, or marks the lane done when the level ends
+ * before it. Nothing goes on for a job being cancelled or past the level.
+ */
+export async function continueLane(job: JobRecord, depth: number, next: number): Promise<void> {
   if (job.cancel_requested || !job.level || job.level.depth !== depth) return;
-  const next = index + job.level.lanes;
-  if (next >= job.level.size) return;
-  await sendPageMessage({ job_id: job.job_id, depth, index: next }, job.crawl_delay_seconds ?? 0);
+  if (next < job.level.size) await sendPageMessage({ job_id: job.job_id, depth, index: next });
+  else await recordCheckpoint(job.job_id, { crawled: 0, failed: 0, skipped: 0 }, laneDoneMark(depth, next % job.level.lanes));
 }

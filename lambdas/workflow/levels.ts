@@ -1,12 +1,12 @@
-import { artifactKeys, getJson } from '../data/artifacts.js';
+import { artifactKeys, getJson, type PageBatch } from '../data/artifacts.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
-import { sendPageMessage } from '../data/page-queue.js';
+import { sendPageMessages } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
 import { laneCount, laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel, type LevelWatch } from '../domain/frontier.js';
-import { isTerminal, type JobRecord } from '../domain/job.js';
+import { isTerminal, lanesDone, type JobRecord } from '../domain/job.js';
 import { countStatuses, isFinal, type LedgerEntry } from '../domain/ledger.js';
 import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
 import { pageVisibilitySeconds } from './lane.js';
@@ -25,8 +25,14 @@ async function levelCandidates(job: JobRecord, depth: number): Promise<string[]>
     return (await getJson<string[]>(artifactKeys.selectUrls(job.job_id))) ?? [];
   }
   const parents = (await collect(levelEntries(job.job_id, depth - 1))).filter((entry) => entry.status === 'crawled');
-  const links = await mapWithLimit(parents, 16, async (parent) => (await getJson<string[]>(artifactKeys.pageLinks(job.job_id, parent.depth, parent.index))) ?? []);
-  return links.flat();
+  // Each batch object read once, keeping only the links of its pages.
+  const links = new Map<string, Map<number, string[]>>();
+  const batchKeys = [...new Set(parents.map((parent) => parent.batch).filter((key): key is string => key !== undefined))];
+  await mapWithLimit(batchKeys, 16, async (key) => {
+    const batch = (await getJson<PageBatch>(key)) ?? {};
+    links.set(key, new Map(Object.entries(batch).map(([index, page]) => [Number(index), page.links ?? []])));
+  });
+  return parents.flatMap((parent) => (parent.batch && links.get(parent.batch)?.get(parent.index)) || []);
 }
 
 /** Every URL the crawl has already queued or landed on, so no page is planned twice. */
@@ -65,14 +71,14 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 
   await writeLevel(job.job_id, depth, plan.entries, job.expires_at);
   const crawlDelay = crawlDelayFor(robots);
-  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay) };
+  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay), planned_at: Date.now() };
   await updateJob(job.job_id, { level, pages_planned: job.pages_planned + plan.fetchable, crawl_delay_seconds: crawlDelay });
   return releaseLanes({ ...job, crawl_delay_seconds: crawlDelay }, level);
 }
 
 async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level']>): Promise<CrawlState> {
-  for (let lane = 0; lane < level.lanes; lane++) await sendPageMessage({ job_id: job.job_id, depth: level.depth, index: lane });
-  return { job_id: job.job_id, depth: level.depth, next: 'wait', wait_seconds: pollDelaySeconds(level.size, level.lanes, job.crawl_delay_seconds) };
+  await sendPageMessages(Array.from({ length: level.lanes }, (_, lane) => ({ job_id: job.job_id, depth: level.depth, index: lane })));
+  return { job_id: job.job_id, depth: level.depth, next: 'check' };
 }
 
 /**
@@ -82,7 +88,7 @@ async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level'
  * bug delays a crawl but never strands it.
  */
 export async function checkLevel(state: CrawlState): Promise<CrawlState> {
-  const job = await getJob(state.job_id);
+  const job = await watchLanes(state);
   if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
   const entries = await collect(allEntries(job.job_id));
   const level = entries.filter((entry) => entry.depth === state.depth);
@@ -114,6 +120,25 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   return moreLevels ? { job_id: job.job_id, depth: state.depth + 1, next: 'plan' } : { job_id: job.job_id, depth: state.depth, next: 'assemble' };
 }
 
+/** How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the job meanwhile (one read each). */
+const LANE_WATCH_MS = 5_000;
+const LOOK_EVERY_MS = 50;
+
+/**
+ * Watches the job record until every lane of the level has reached its end (workers mark them), the
+ * job is cancelled or ended, or `LANE_WATCH_MS` pass: a level that ends soon is noticed within
+ * moments instead of at the state machine's next poll. Answers the job as last read.
+ */
+async function watchLanes(state: CrawlState): Promise<JobRecord | undefined> {
+  const until = Date.now() + LANE_WATCH_MS;
+  for (;;) {
+    const job = await getJob(state.job_id);
+    const watching = job && !isTerminal(job.status) && !job.cancel_requested && job.level?.depth === state.depth;
+    if (!watching || lanesDone(job, state.depth) >= (job.level?.lanes ?? 0) || Date.now() + LOOK_EVERY_MS > until) return job;
+    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+  }
+}
+
 /**
  * Sends the head of every lane again when the level has stalled; a page held by a live worker or
  * already done turns the duplicate away. A cancelled job's stalled pages (their workers are gone:
@@ -128,7 +153,7 @@ async function releaseIfStalled(job: JobRecord, plan: NonNullable<JobRecord['lev
     }
     return watch;
   }
-  for (const index of laneHeads(level, plan.lanes)) await sendPageMessage({ job_id: job.job_id, depth: plan.depth, index });
+  await sendPageMessages(laneHeads(level, plan.lanes).map((index) => ({ job_id: job.job_id, depth: plan.depth, index })));
   return watch;
 }
 

@@ -38,8 +38,8 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-finalize': ['jobs', 'pages', 'usage'],
   'webhook-delivery': ['jobs', 'users'],
   'page-worker': ['jobs', 'pages', 'rateLimits'],
-  // Reads the job; writes its page's ledger entry and the site's slot.
-  'render-worker': ['pages', 'rateLimits'],
+  // Adds its page to the job's progress; writes its page's ledger entry and the site's slot.
+  'render-worker': ['jobs', 'pages', 'rateLimits'],
   'page-dead-letter': ['jobs', 'pages'],
   reconciler: ['jobs', 'usage'],
   authorizer: [],

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../../lambdas/data/env.js';
-import { releaseHostSlot, takeHostSlot } from '../../../lambdas/data/host-slots.js';
+import { releaseHostSlot, renewHostSlot, takeHostSlot } from '../../../lambdas/data/host-slots.js';
 import { recordWebhookDelivery } from '../../../lambdas/data/webhooks.js';
 import type { SlotRequest } from '../../../lambdas/domain/host-manners.js';
 import { conditionFailed, mockDynamo } from './helpers.js';
@@ -79,6 +79,26 @@ describe('takeHostSlot', () => {
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: false, why: 'host_busy' });
     // only the one-write attempt, which the record's conditions refused
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+});
+
+describe('renewHostSlot', () => {
+  it('extends a slot kept across fetches only while no other job waits for the site', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await renewHostSlot('example.com', 'job-a', 'lease-1', NOW + 60_000)).toBe(true);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-rateLimits',
+      Key: KEY,
+      UpdateExpression: 'SET leases.#lease.#until = :until',
+      ConditionExpression: 'attribute_exists(leases.#lease) AND (size(waiting) = :zero OR (size(waiting) = :one AND attribute_exists(waiting.#job)))',
+      ExpressionAttributeNames: { '#lease': 'lease-1', '#until': 'until', '#job': 'job-a' },
+      ExpressionAttributeValues: { ':until': NOW + 60_000, ':zero': 0, ':one': 1 },
+    });
+  });
+
+  it('answers false when another job waits, so the slot goes back', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    expect(await renewHostSlot('example.com', 'job-a', 'lease-1', NOW)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { finishJob, markRunning, recordJobError, requestCancel } from '../../../lambdas/data/jobs.js';
+import { finishJob, markRunning, recordCheckpoint, recordJobError, requestCancel } from '../../../lambdas/data/jobs.js';
+import { newJobRecord } from '../../../lambdas/domain/new-job.js';
 import { conditionFailed, mockDynamo } from './helpers.js';
 
 const dynamo = mockDynamo();
@@ -85,5 +86,37 @@ describe('markRunning', () => {
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': '2026-11-22T10:00:00.000Z' },
     });
+  });
+});
+
+describe('recordCheckpoint', () => {
+  const job = newJobRecord({
+    jobId: 'job-1',
+    userId: 'user-1',
+    request: { mode: 'full', url: 'https://a.test/', export_formats: ['markdown'], respect_robots: true, check_tos: false, only_main_content: true, render: 'never', max_depth: 1, max_pages: 10, concurrency: 2 },
+    reserved: 10,
+    now: new Date('2026-11-22T10:00:00.000Z'),
+    retentionDays: 1,
+  });
+
+  it("adds a checkpoint's outcomes to an open job's progress, marks its lane done, and answers the job as it is now", async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { ...job, status: 'running', cancel_requested: true, lanes_done: new Set(['1:0']) } });
+    const now = await recordCheckpoint('job-1', { crawled: 3, failed: 1, skipped: 0 }, '1:0');
+    expect(now).toMatchObject({ cancel_requested: true, lanes_done: new Set(['1:0']) });
+    expect(sentUpdate()).toEqual({
+      TableName: TABLE,
+      Key: { job_id: 'job-1' },
+      UpdateExpression:
+        'SET progress.pages_crawled = progress.pages_crawled + :crawled, progress.pages_failed = progress.pages_failed + :failed, progress.pages_skipped = progress.pages_skipped + :skipped ADD lanes_done :lane',
+      ConditionExpression: '#status IN (:queued, :running)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':crawled': 3, ':failed': 1, ':skipped': 0, ...OPEN, ':lane': new Set(['1:0']) },
+      ReturnValues: 'ALL_NEW',
+    });
+  });
+
+  it('leaves an ended job as it is and answers undefined', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    expect(await recordCheckpoint('job-1', { crawled: 1, failed: 0, skipped: 0 })).toBeUndefined();
   });
 });

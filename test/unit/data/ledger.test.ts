@@ -1,34 +1,62 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { acquireLease, finishEntry, releaseLease, writeLevel } from '../../../lambdas/data/ledger.js';
+import { acquireLease, claimEntries, finishEntries, finishEntry, releaseLease, restoreEntries, writeLevel } from '../../../lambdas/data/ledger.js';
 import { conditionFailed, mockDynamo } from './helpers.js';
 
 const dynamo = mockDynamo();
 const TABLE = 'test-pagesTable';
 
 describe('writeLevel', () => {
-  it('creates each entry of the level, never overwriting one (a retried planner cannot reset a page in progress)', async () => {
-    dynamo.on(PutCommand).resolves({});
-    await writeLevel('job-1', 1, [{ url: 'https://a.test/x', status: 'queued' }, { url: 'https://a.test/y', status: 'skipped', reason: 'robots_disallowed' }], 1_800_000_000);
+  it('writes the level 25 entries to a call, leaving out entries that exist (a planner run again never resets a page a worker took)', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [{ job_id: 'job-1', sk: 'p#01#000000', status: 'in_progress' }] });
+    dynamo.on(BatchWriteCommand).resolves({});
+    const entries = Array.from({ length: 27 }, (_, i) => ({ url: `https://a.test/${i}`, status: i === 1 ? ('skipped' as const) : ('queued' as const), ...(i === 1 ? { reason: 'robots_disallowed' } : {}) }));
+    await writeLevel('job-1', 1, entries, 1_800_000_000);
 
-    const puts = dynamo.commandCalls(PutCommand).map((call) => call.args[0].input);
-    expect(puts).toEqual([
-      {
-        TableName: TABLE,
-        Item: { job_id: 'job-1', sk: 'p#01#000000', depth: 1, index: 0, attempts: 0, expires_at: 1_800_000_000, url: 'https://a.test/x', status: 'queued' },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      },
-      {
-        TableName: TABLE,
-        Item: { job_id: 'job-1', sk: 'p#01#000001', depth: 1, index: 1, attempts: 0, expires_at: 1_800_000_000, url: 'https://a.test/y', status: 'skipped', reason: 'robots_disallowed' },
-        ConditionExpression: 'attribute_not_exists(sk)',
-      },
-    ]);
+    expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({ TableName: TABLE, ConsistentRead: true, ExpressionAttributeValues: { ':job': 'job-1', ':prefix': 'p#01#' } });
+    const writes = dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems?.[TABLE] ?? []);
+    expect(writes.map((requests) => requests.length)).toEqual([25, 1]);
+    expect(writes[0]?.[0]).toEqual({
+      PutRequest: { Item: { job_id: 'job-1', sk: 'p#01#000001', depth: 1, index: 1, attempts: 0, expires_at: 1_800_000_000, url: 'https://a.test/1', status: 'skipped', reason: 'robots_disallowed' } },
+    });
+    expect(writes.flat().map((request) => request.PutRequest?.Item?.sk)).not.toContain('p#01#000000');
   });
 
-  it('takes entries that already exist as written', async () => {
-    dynamo.on(PutCommand).rejects(conditionFailed());
-    await expect(writeLevel('job-1', 0, [{ url: 'https://a.test/', status: 'queued' }], 1)).resolves.toBeUndefined();
+  it('sends again what DynamoDB left unprocessed', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    const item = { job_id: 'job-1', sk: 'p#00#000000', depth: 0, index: 0, attempts: 0, expires_at: 1, url: 'https://a.test/', status: 'queued' };
+    dynamo.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { [TABLE]: [{ PutRequest: { Item: item } }] } }).resolves({});
+    await writeLevel('job-1', 0, [{ url: 'https://a.test/', status: 'queued' }], 1);
+    expect(dynamo.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems?.[TABLE])).toEqual([[{ PutRequest: { Item: item } }], [{ PutRequest: { Item: item } }]]);
+  });
+});
+
+describe('claimEntries and restoreEntries', () => {
+  const queued = { job_id: 'job-1', sk: 'p#02#000005', url: 'https://a.test/x', depth: 2, index: 5, status: 'queued' as const, attempts: 0 };
+
+  it('take the pages after a leased one as in progress, counting an attempt, in one write', async () => {
+    dynamo.on(BatchWriteCommand).resolves({});
+    const claimed = await claimEntries([queued], 1_000, 100_000);
+    expect(claimed).toEqual([{ ...queued, status: 'in_progress', attempts: 1, lease_until: 101_000 }]);
+    expect(dynamo.commandCalls(BatchWriteCommand)[0]?.args[0].input).toEqual({ RequestItems: { [TABLE]: [{ PutRequest: { Item: claimed[0] } }] } });
+  });
+
+  it('put them back exactly as they were', async () => {
+    dynamo.on(BatchWriteCommand).resolves({});
+    await restoreEntries([queued]);
+    expect(dynamo.commandCalls(BatchWriteCommand)[0]?.args[0].input).toEqual({ RequestItems: { [TABLE]: [{ PutRequest: { Item: queued } }] } });
+  });
+});
+
+describe('finishEntries', () => {
+  it('writes each entry whole, as leased plus its outcome, without its lease', async () => {
+    dynamo.on(BatchWriteCommand).resolves({});
+    const leased = { job_id: 'job-1', sk: 'p#00#000000', url: 'https://a.test/', depth: 0, index: 0, status: 'in_progress' as const, attempts: 1, lease_until: 5 };
+    await finishEntries([{ entry: leased, fields: { status: 'crawled', http_status: 200, title: 'Home', batch: 'jobs/job-1/pages/00/000000-ab.json', reason: undefined } }]);
+    const { lease_until: _lease, ...rest } = leased;
+    expect(dynamo.commandCalls(BatchWriteCommand)[0]?.args[0].input).toEqual({
+      RequestItems: { [TABLE]: [{ PutRequest: { Item: { ...rest, status: 'crawled', http_status: 200, title: 'Home', batch: 'jobs/job-1/pages/00/000000-ab.json' } } }] },
+    });
   });
 });
 
