@@ -53,6 +53,8 @@ export class LambdaThreadPool {
     let loaded = this.loads.get(handlerName);
     if (!loaded) {
       loaded = Promise.all(this.threads.map((thread) => this.send(thread, (id) => ({ type: 'load', id, handlerName })))).then(() => undefined);
+      // A thread that died while importing must not fail the handler's every later invocation.
+      loaded.catch(() => this.loads.delete(handlerName));
       this.loads.set(handlerName, loaded);
     }
     return loaded;
