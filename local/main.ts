@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     pollersPerQueue: env.CRAWL_LOCAL_POLLERS,
     awsLatencyMs: parseAwsLatency(env.CRAWL_LOCAL_AWS_LATENCY),
     lambdaThreads: env.CRAWL_LOCAL_LAMBDA_THREADS,
+    warmFunctions: true,
     log,
   });
   log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
