@@ -48,10 +48,19 @@ function buffer(dimensions: Dimensions = {}): Metrics {
   return metrics;
 }
 
+/**
+ * Powertools writes a buffer out by itself, to stdout, once a metric holds 100 values (a lane
+ * worker records hundreds of pages in one invocation); values added since the last flush, counted
+ * here, flush through `sink` before that.
+ */
+const FLUSH_AFTER_VALUES = 90;
+let valuesSinceFlush = 0;
+
 /** A count under the service alone and, when given, also per dimension value (totals need no metric math). */
 function count(name: string, value = 1, dimensions?: Dimensions): void {
   buffer().addMetric(name, MetricUnit.Count, value);
   if (dimensions) buffer(dimensions).addMetric(name, MetricUnit.Count, value);
+  if (++valuesSinceFlush >= FLUSH_AFTER_VALUES) flushMetrics();
 }
 
 const toStdout = (line: string) => {
@@ -67,6 +76,7 @@ export function sendMetricLinesTo(target: ((line: string) => void) | undefined):
 
 /** Writes every buffered metric as one EMF line per dimension set. */
 export function flushMetrics(): void {
+  valuesSinceFlush = 0;
   for (const metrics of buffers.values()) {
     if (!metrics.hasStoredMetrics()) continue;
     const line = JSON.stringify(metrics.serializeMetrics());

@@ -199,6 +199,8 @@ class LaneRun {
       return undefined;
     }
     if ((front.attempts ?? 1) > 1) this.careful = true;
+    // The page's fetch starts now, while the pages after it are taken.
+    if (!this.onePage && !goesStraightToBrowser(this.job, front)) this.prefetch = { index: front.index, fetched: fetchPage(front.url) };
     const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
     const indexes: number[] = [];
     for (let next = index + this.level.lanes; indexes.length < ahead && next < this.level.size; next += this.level.lanes) indexes.push(next);

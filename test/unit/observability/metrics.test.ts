@@ -52,6 +52,23 @@ describe('flushing', () => {
     expect(lines).toEqual([]);
   });
 
+  it('sends every value of an invocation that records hundreds of pages through its sink, none straight to stdout', () => {
+    const lines = capture();
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      for (let page = 0; page < 250; page++) recordPageOutcome({ status: 'crawled', bytes: 100 });
+      flushMetrics();
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(written.filter((line) => line.includes('PagesCrawled'))).toEqual([]);
+    const values = (line: Record<string, unknown>, name: string) => [line[name] ?? []].flat().length;
+    expect(lines.reduce((total, line) => total + values(line, 'PagesCrawled'), 0)).toBe(250);
+    expect(lines.reduce((total, line) => total + values(line, 'BytesExported'), 0)).toBe(250);
+  });
+
   it('records a failed job under its error code and its duration in seconds', () => {
     const lines = capture();
     recordJobEnded({ status: 'failed', errorCode: 'robots_disallowed', durationSeconds: 12.5 });
