@@ -177,6 +177,23 @@ describe('full crawl', () => {
     expect(wideFetches.max).toBeGreaterThanOrEqual(2);
   });
 
+  it('walks each lane in one page-worker invocation instead of one per page', async () => {
+    let invocations = 0;
+    runtime.host.intercept('page-worker', (_event, run) => {
+      invocations += 1;
+      return run();
+    });
+    try {
+      const { id, job } = await crawl({ url: 'https://site.test/wide', mode: 'full', max_depth: 1, concurrency: 3, check_tos: false });
+      expect(job.progress).toMatchObject({ pages_crawled: 13 });
+      expect(urlsOf((await document(id)).text)).toEqual(['/wide', ...Array.from({ length: 12 }, (_, i) => `/wide/${i}`)].map((path) => `https://site.test${path}`));
+      // The seed's, then one per lane for the twelve pages of level 1.
+      expect(invocations).toBe(4);
+    } finally {
+      runtime.host.intercept('page-worker', undefined);
+    }
+  });
+
   it('settles the quota exactly once, even when Finalize runs again', async () => {
     const { id, job } = await crawl({ url: 'https://site.test/', mode: 'full', max_depth: 1, max_pages: 10, check_tos: false });
     const usage = (await runtime.request('GET', '/v1/usage', { key: KEY })).json;
