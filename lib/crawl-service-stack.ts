@@ -15,7 +15,10 @@ import { Observability } from './observability.js';
 import { Storage } from './storage.js';
 import { CrawlWorkflow } from './workflow.js';
 
-/** A page worker may spend 30 s fetching plus conversion; SQS must not redeliver while it works. */
+/**
+ * A page worker walks its lane for up to 30 s (a quarter of the visibility timeout), then finishes
+ * the page in hand (a fetch takes 30 s at most) and records it; SQS must not redeliver while it works.
+ */
 const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 /** SQS must not redeliver a message while its worker may still be working on it. */
 const visibilityTimeoutFor = (workerTimeout: Duration) => workerTimeout.plus(Duration.seconds(30));
