@@ -33,6 +33,37 @@ export interface BatchedPage {
 /** Pages of one batch object by their ledger index. */
 export type PageBatch = Record<string, BatchedPage>;
 
+/** A ledger entry as far as finding its page in a batch object goes. */
+type BatchedEntry = { index: number; batch?: string };
+
+/**
+ * Reads the pages' batch objects for one pass over the pages in crawl order (Assemble, planning
+ * the next level): each object once, kept only until its last page has been used. Lanes
+ * interleave, so about one object per lane is open at a time, whatever the job's size.
+ */
+export function pageBatchReader(pages: readonly BatchedEntry[]) {
+  const unused = new Map<string, number>();
+  for (const page of pages) if (page.batch) unused.set(page.batch, (unused.get(page.batch) ?? 0) + 1);
+  const open = new Map<string, Promise<PageBatch | undefined>>();
+  return {
+    async page(page: BatchedEntry) {
+      if (!page.batch) return undefined;
+      let batch = open.get(page.batch);
+      if (!batch) {
+        batch = getJson<PageBatch>(page.batch);
+        open.set(page.batch, batch);
+      }
+      return (await batch)?.[page.index];
+    },
+    used(page: BatchedEntry) {
+      if (!page.batch) return;
+      const left = (unused.get(page.batch) ?? 1) - 1;
+      unused.set(page.batch, left);
+      if (left === 0) open.delete(page.batch);
+    },
+  };
+}
+
 export async function putText(key: string, body: string, contentType = 'application/json'): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
 }

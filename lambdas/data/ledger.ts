@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { LEDGER_PREFIX, ledgerKey, levelPrefix, type LedgerEntry, type LedgerStatus } from '../domain/ledger.js';
+import { chunks } from '../core/chunks.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { recordPageOutcome } from '../observability/metrics.js';
 import { dynamo } from './clients.js';
@@ -18,17 +19,28 @@ export interface PlannedEntry {
 const BATCH_WRITE_LIMIT = 25;
 const PARALLEL_BATCH_WRITES = 8;
 
-/** Puts whole items, 25 to a call and a few calls at once, sending again whatever DynamoDB leaves unprocessed (throttling). */
+/**
+ * Sends a batch call's items, then again whatever DynamoDB leaves unprocessed (throttling),
+ * backing off between rounds.
+ */
+async function untilProcessed<T>(items: T[], send: (items: T[]) => Promise<T[]>): Promise<void> {
+  for (let round = 0, left = items; left.length > 0; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
+    left = await send(left);
+  }
+}
+
+/** Puts whole items, 25 to a call and a few calls at once. */
 async function putItems(items: readonly object[]): Promise<void> {
-  const chunks = Array.from({ length: Math.ceil(items.length / BATCH_WRITE_LIMIT) }, (_, c) => items.slice(c * BATCH_WRITE_LIMIT, (c + 1) * BATCH_WRITE_LIMIT));
-  await mapWithLimit(chunks, PARALLEL_BATCH_WRITES, async (chunk) => {
-    let requests = chunk.map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
-    }
-  });
+  await mapWithLimit(chunks(items, BATCH_WRITE_LIMIT), PARALLEL_BATCH_WRITES, (chunk) =>
+    untilProcessed(
+      chunk.map((item) => ({ PutRequest: { Item: item as Record<string, unknown> } })),
+      async (requests) => {
+        const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
+        return (UnprocessedItems?.[table()] ?? []) as typeof requests;
+      },
+    ),
+  );
 }
 
 /**
@@ -55,13 +67,14 @@ export async function getEntry(jobId: string, depth: number, index: number): Pro
 /** Entries at `indexes` of a level that exist, read consistently, in the order asked for. */
 export async function getEntries(jobId: string, depth: number, indexes: readonly number[]): Promise<LedgerEntry[]> {
   const found = new Map<string, LedgerEntry>();
-  let keys = indexes.map((index) => ({ job_id: jobId, sk: ledgerKey(depth, index) }));
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-    const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
-    for (const item of Responses?.[table()] ?? []) found.set(String(item.sk), item as LedgerEntry);
-    keys = (UnprocessedKeys?.[table()]?.Keys ?? []) as typeof keys;
-  }
+  await untilProcessed(
+    indexes.map((index) => ({ job_id: jobId, sk: ledgerKey(depth, index) })),
+    async (keys) => {
+      const { Responses, UnprocessedKeys } = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of Responses?.[table()] ?? []) found.set(String(item.sk), item as LedgerEntry);
+      return (UnprocessedKeys?.[table()]?.Keys ?? []) as typeof keys;
+    },
+  );
   return indexes.map((index) => found.get(ledgerKey(depth, index))).filter((entry): entry is LedgerEntry => entry !== undefined);
 }
 

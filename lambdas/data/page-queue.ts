@@ -1,5 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
+import { chunks } from '../core/chunks.js';
 import { sqs } from './clients.js';
 import { requireEnv } from './env.js';
 import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
@@ -31,9 +32,8 @@ const SEND_BATCH_LIMIT = 10;
  */
 export async function sendPageMessages(messages: readonly PageMessage[]): Promise<void> {
   const queueUrl = requireEnv('pageQueueUrl');
-  const batches = Array.from({ length: Math.ceil(messages.length / SEND_BATCH_LIMIT) }, (_, b) => messages.slice(b * SEND_BATCH_LIMIT, (b + 1) * SEND_BATCH_LIMIT));
   await Promise.all(
-    batches.map(async (batch) => {
+    chunks(messages, SEND_BATCH_LIMIT).map(async (batch) => {
       const { Failed = [] } = await sqs().send(
         new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) })) }),
       );

@@ -78,8 +78,6 @@ export const JobRecordSchema = z.object({
       depth: z.number(),
       size: z.number(),
       lanes: z.number(),
-      /** When the level was written (epoch ms): CheckLevel estimates from it how long the level has left. */
-      planned_at: z.number().optional(),
       watch: z.object({ activity: z.number(), since: z.number() }).optional(),
     })
     .nullable(),

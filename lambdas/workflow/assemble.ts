@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { SECTION_SEPARATOR } from '../core/document.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { normalizeUrl } from '../core/urls.js';
-import { artifactKeys, CONTENT_TYPES, getJson, uploadStream, type PageBatch } from '../data/artifacts.js';
+import { artifactKeys, CONTENT_TYPES, pageBatchReader, uploadStream } from '../data/artifacts.js';
 import { getJob, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry } from '../data/ledger.js';
 import type { ExportFormat, JobRecord } from '../domain/job.js';
@@ -33,34 +33,6 @@ async function documentPages(job: JobRecord): Promise<LedgerEntry[]> {
   return pages;
 }
 
-/**
- * Reads the pages' batch objects for one pass over the pages in crawl order: each object once,
- * kept only until its last page has been used. Lanes interleave, so about one object per lane is
- * open at a time, whatever the job's size.
- */
-function batchReader(pages: readonly LedgerEntry[]) {
-  const unused = new Map<string, number>();
-  for (const page of pages) if (page.batch) unused.set(page.batch, (unused.get(page.batch) ?? 0) + 1);
-  const open = new Map<string, Promise<PageBatch | undefined>>();
-  return {
-    async page(page: LedgerEntry) {
-      if (!page.batch) return undefined;
-      let batch = open.get(page.batch);
-      if (!batch) {
-        batch = getJson<PageBatch>(page.batch);
-        open.set(page.batch, batch);
-      }
-      return (await batch)?.[page.index];
-    },
-    used(page: LedgerEntry) {
-      if (!page.batch) return;
-      const left = (unused.get(page.batch) ?? 1) - 1;
-      unused.set(page.batch, left);
-      if (left === 0) open.delete(page.batch);
-    },
-  };
-}
-
 /** Streams the sections of one format into one object; returns its size in bytes. */
 async function writeDocument(job: JobRecord, pages: LedgerEntry[], format: ExportFormat): Promise<number> {
   const stream = new PassThrough();
@@ -70,7 +42,7 @@ async function writeDocument(job: JobRecord, pages: LedgerEntry[], format: Expor
     return stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   };
   const upload = uploadStream(artifactKeys.result(job.job_id, format), stream, CONTENT_TYPES[format]);
-  const batches = batchReader(pages);
+  const batches = pageBatchReader(pages);
   const produce = (async () => {
     for (let start = 0; start < pages.length; start += READ_AHEAD) {
       const ahead = pages.slice(start, start + READ_AHEAD);

@@ -1,4 +1,4 @@
-import { artifactKeys, getJson, type PageBatch } from '../data/artifacts.js';
+import { artifactKeys, getJson, pageBatchReader } from '../data/artifacts.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
 import { sendPageMessages } from '../data/page-queue.js';
@@ -25,14 +25,13 @@ async function levelCandidates(job: JobRecord, depth: number): Promise<string[]>
     return (await getJson<string[]>(artifactKeys.selectUrls(job.job_id))) ?? [];
   }
   const parents = (await collect(levelEntries(job.job_id, depth - 1))).filter((entry) => entry.status === 'crawled');
-  // Each batch object read once, keeping only the links of its pages.
-  const links = new Map<string, Map<number, string[]>>();
-  const batchKeys = [...new Set(parents.map((parent) => parent.batch).filter((key): key is string => key !== undefined))];
-  await mapWithLimit(batchKeys, 16, async (key) => {
-    const batch = (await getJson<PageBatch>(key)) ?? {};
-    links.set(key, new Map(Object.entries(batch).map(([index, page]) => [Number(index), page.links ?? []])));
+  const batches = pageBatchReader(parents);
+  const links = await mapWithLimit(parents, 16, async (parent) => {
+    const page = await batches.page(parent);
+    batches.used(parent);
+    return page?.links ?? [];
   });
-  return parents.flatMap((parent) => (parent.batch && links.get(parent.batch)?.get(parent.index)) || []);
+  return links.flat();
 }
 
 /** Every URL the crawl has already queued or landed on, so no page is planned twice. */
@@ -71,7 +70,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 
   await writeLevel(job.job_id, depth, plan.entries, job.expires_at);
   const crawlDelay = crawlDelayFor(robots);
-  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay), planned_at: Date.now() };
+  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay) };
   await updateJob(job.job_id, { level, pages_planned: job.pages_planned + plan.fetchable, crawl_delay_seconds: crawlDelay });
   return releaseLanes({ ...job, crawl_delay_seconds: crawlDelay }, level);
 }
