@@ -1,4 +1,4 @@
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { setMaxListeners } from 'node:events';
 import type { LambdaHost } from './lambda-host.js';
@@ -12,6 +12,8 @@ export interface QueueMapping {
   reportsBatchItemFailures: boolean;
   /** Parallel pollers: how far Lambda would scale this mapping out. */
   pollers: number;
+  /** The queue's visibility timeout, which the poller keeps renewing while an invocation runs. */
+  visibilitySeconds: number;
 }
 
 function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
@@ -62,11 +64,24 @@ export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: Que
       return;
     }
     let failed = new Set<string>(Messages.map((message) => message.MessageId ?? ''));
+    // Lambda wants a queue's visibility timeout to be at least its function's timeout, so a batch never
+    // comes back while its invocation runs. Tests shorten the timeout to see a killed runtime's messages
+    // again soon; the poller keeps a running invocation's messages hidden instead, as Lambda would.
+    const keepHidden = setInterval(() => void hideFor(mapping.visibilitySeconds).catch(onError), mapping.visibilitySeconds * 500);
+    const hideFor = (seconds: number) =>
+      sqs.send(
+        new ChangeMessageVisibilityBatchCommand({
+          QueueUrl: mapping.queueUrl,
+          Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle ?? '', VisibilityTimeout: seconds })),
+        }),
+      );
     try {
       const response = (await host.invoke(mapping.functionLogicalId, toSqsEvent(Messages, mapping.queueArn))) as SQSBatchResponse | undefined;
       failed = new Set(mapping.reportsBatchItemFailures ? (response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier) : []);
     } catch (error) {
       onError(error);
+    } finally {
+      clearInterval(keepHidden);
     }
     const handled = Messages.filter((message) => !failed.has(message.MessageId ?? ''));
     if (handled.length > 0) {

@@ -257,6 +257,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
           batchSize: Number(props.BatchSize ?? 10),
           reportsBatchItemFailures: ((props.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
           pollers: config.pollersPerQueue,
+          visibilitySeconds: visibilitySecondsOf(template.Resources[queueName]?.Properties, config.queueVisibilitySeconds) ?? SQS_DEFAULT_VISIBILITY_SECONDS,
         },
         meter,
         logError,
@@ -326,6 +327,13 @@ function deadLetterQueueUrls(template: CfnTemplate, names: LocalNames): Record<s
   return { [ENV.deadLetterQueueUrl]: names.ref(deadLetters), [ENV.parkingQueueUrl]: names.ref(parking) };
 }
 
+const SQS_DEFAULT_VISIBILITY_SECONDS = 30;
+
+/** The visibility timeout a template queue sets (the override replaces it), or undefined for SQS's default. */
+function visibilitySecondsOf(props: Record<string, unknown> | undefined, override?: number): number | undefined {
+  return props?.VisibilityTimeout === undefined ? undefined : (override ?? Number(props.VisibilityTimeout));
+}
+
 /** Creates the template's queues, then applies their attributes (the dead-letter queue must exist first). */
 async function createQueues(client: SQSClient, template: CfnTemplate, names: LocalNames, visibilityOverride?: number): Promise<void> {
   const queues = resourcesOfType(template, 'AWS::SQS::Queue');
@@ -333,7 +341,8 @@ async function createQueues(client: SQSClient, template: CfnTemplate, names: Loc
   for (const [id, queue] of queues) {
     const props = (resolveIntrinsics(queue.Properties ?? {}, names) ?? {}) as Record<string, unknown>;
     const attributes: Record<string, string> = {};
-    if (props.VisibilityTimeout !== undefined) attributes.VisibilityTimeout = String(visibilityOverride ?? props.VisibilityTimeout);
+    const visibility = visibilitySecondsOf(props, visibilityOverride);
+    if (visibility !== undefined) attributes.VisibilityTimeout = String(visibility);
     if (props.MessageRetentionPeriod !== undefined) attributes.MessageRetentionPeriod = String(props.MessageRetentionPeriod);
     if (props.RedrivePolicy) attributes.RedrivePolicy = JSON.stringify(props.RedrivePolicy);
     if (Object.keys(attributes).length) await client.send(new SetQueueAttributesCommand({ QueueUrl: names.ref(id), Attributes: attributes }));

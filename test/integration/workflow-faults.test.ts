@@ -131,6 +131,24 @@ describe('faults', () => {
     expect(ledger.find((entry) => entry.url === 'https://site.test/flaky')).toMatchObject({ status: 'crawled', http_status: 200 });
   });
 
+  it('goes on with a lane whose message came back three times while its page had attempts left, instead of failing the page', async () => {
+    flakyHits = 10;
+    // The first run takes /a and dies; the next two die before they take any page (a runtime killed as it starts, say).
+    let deliveries = 0;
+    const { job, ledger } = await crawlWithWorker(async (event, run) => {
+      if (pageOf(event) === '1:0' && deliveries < 3) {
+        deliveries += 1;
+        const { job_id } = JSON.parse((event as SQSEvent).Records[0]?.body ?? '{}') as { job_id: string };
+        if (deliveries === 1) expect(await acquireLease(job_id, 1, 0, Date.now(), 1_000)).toMatchObject({ attempts: 1 });
+        throw new Error('worker killed');
+      }
+      return run();
+    });
+    expect(deliveries).toBe(3);
+    expect(job.status).toBe('completed');
+    expect(ledger.find((entry) => entry.url === 'https://site.test/a')).toMatchObject({ status: 'crawled' });
+  });
+
   it('sends a page whose worker always crashes to the DLQ, marks it failed, and finishes the level', async () => {
     flakyHits = 10;
     let attempts = 0;
