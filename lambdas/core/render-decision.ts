@@ -81,6 +81,14 @@ export function judgeStaticHtml(html: string, pageUrl: string): ShellVerdict {
 }
 
 /**
+ * Whether the HTML may hold a script element: a page without one is never a shell, and a substring
+ * search costs a fraction of the parse `judgeStaticHtml` needs, so most static pages skip it.
+ */
+export function mayHoldScripts(html: string): boolean {
+  return /<script/i.test(html);
+}
+
+/**
  * Host memory of `render: auto`: once a page of a host was found to be a shell at some depth, the
  * host's pages at greater depths go straight to the browser without a static look first (the
  * static fetch would only confirm it, at the price of a second fetch). Only shallower levels

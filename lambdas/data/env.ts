@@ -21,10 +21,12 @@ export const ENV = {
 
 export type EnvKey = keyof typeof ENV;
 
+const setting = z.string().min(1);
+
 /** Reads a required setting, failing fast with the variable's name instead of running on ''. */
 export function requireEnv(key: EnvKey): string {
   const name = ENV[key];
-  const parsed = z.string().min(1).safeParse(process.env[name]);
+  const parsed = setting.safeParse(process.env[name]);
   if (!parsed.success) throw new Error(`Missing required environment variable ${name}`);
   return parsed.data;
 }

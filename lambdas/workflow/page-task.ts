@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeHtml } from '../core/charset.js';
 import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
-import { goesStraightToBrowser, judgeStaticHtml, shellHostMark } from '../core/render-decision.js';
+import { goesStraightToBrowser, judgeStaticHtml, mayHoldScripts, shellHostMark } from '../core/render-decision.js';
 import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
 import { discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
@@ -296,7 +296,7 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, r
   }
 
   let html = decodeHtml(document.body, document.headers['content-type']);
-  if (!renderer && job.render === 'auto' && judgeStaticHtml(html, document.finalUrl).shell) return 'shell';
+  if (!renderer && job.render === 'auto' && mayHoldScripts(html) && judgeStaticHtml(html, document.finalUrl).shell) return 'shell';
   if (renderer) {
     try {
       html = (await renderer.render({ url: document.finalUrl, status: document.status, headers: document.headers, body: document.body })).html;

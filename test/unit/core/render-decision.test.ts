@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { goesStraightToBrowser, judgeStaticHtml, shellHostMark } from '../../../lambdas/core/render-decision.js';
+import { goesStraightToBrowser, judgeStaticHtml, mayHoldScripts, shellHostMark } from '../../../lambdas/core/render-decision.js';
 import { page } from '../../helpers/site.js';
 
 const SHELLS = path.resolve(import.meta.dirname, '../../fixtures/render-shells');
@@ -49,6 +49,17 @@ describe('judgeStaticHtml (render: auto)', () => {
     const scripts = '<script src="/app.js"></script>';
     expect(judgeStaticHtml(`<html><body><p>Short intro text of the app.</p><a href="https://elsewhere.example/">x</a>${scripts}</body></html>`, URL).signals).toContain('no_same_site_links');
     expect(judgeStaticHtml(`<html><body>${ARTICLE}<a href="https://elsewhere.example/">x</a>${scripts}</body></html>`, URL).shell).toBe(false);
+  });
+});
+
+describe('mayHoldScripts', () => {
+  it.each(readdirSync(SHELLS))('lets the shell of %s through to the verdict', (file) => {
+    expect(mayHoldScripts(readFileSync(path.join(SHELLS, file), 'utf8'))).toBe(true);
+  });
+
+  it('spares the parse for a page without a script element, whatever the case of the tag', () => {
+    expect(mayHoldScripts(page('Post', ['/a'], ARTICLE))).toBe(false);
+    expect(mayHoldScripts('<html><body><SCRIPT SRC="/app.js"></SCRIPT></body></html>')).toBe(true);
   });
 });
 
