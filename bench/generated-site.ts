@@ -1,16 +1,17 @@
 /**
  * A deterministic site of `size` pages shaped like a documentation site: every page carries the same
- * navigation (10 section links), its own children, an article of a few KB, and a footer.
+ * navigation (10 section links), its own children, an article of `articleParagraphs` paragraphs (about
+ * 280 bytes each: 12 make a page of 4 KB, 64 one of 20 KB), and a footer.
  * Page 0 is the home page; page i links to pages 10i+1 … 10i+10, so levels hold 1, 10, 100, 889 pages.
  */
-export function generatedSite(size: number): Map<string, string> {
+export function generatedSite(size: number, articleParagraphs = 12): Map<string, string> {
   const pages = new Map<string, string>();
   const pathOf = (i: number) => (i === 0 ? '/' : `/p/${i}`);
   const words = ['crawl', 'level', 'budget', 'robots', 'markdown', 'queue', 'worker', 'frontier', 'document', 'section', 'export', 'quota'];
   const nav = Array.from({ length: 10 }, (_, s) => `<a href="${pathOf(s + 1)}">Section ${s + 1}</a>`).join(' ');
   for (let i = 0; i < size; i++) {
     const children = Array.from({ length: 10 }, (_, c) => 10 * i + c + 1).filter((child) => child < size);
-    const paragraphs = Array.from({ length: 12 }, (_, p) => {
+    const paragraphs = Array.from({ length: articleParagraphs }, (_, p) => {
       const sentence = Array.from({ length: 40 }, (_, w) => words[(i * 7 + p * 3 + w) % words.length]).join(' ');
       return `<p>${sentence[0]?.toUpperCase()}${sentence.slice(1)}.</p>`;
     }).join('\n');
