@@ -1,3 +1,5 @@
+import { isAscii, isUtf8 } from 'node:buffer';
+
 /**
  * Turning fetched bytes into text. Order of evidence, as the WHATWG encoding sniffing algorithm has
  * it: byte order mark, then the Content-Type charset, then (HTML only) a `<meta>` declaration in the
@@ -113,6 +115,8 @@ type Utf8Evidence = 'ascii' | 'valid' | 'mixed' | 'invalid_only';
 
 /** Whether the bytes read as UTF-8: all ASCII, valid with multi-byte characters, or broken. */
 function utf8Evidence(bytes: Uint8Array): Utf8Evidence {
+  // The native checks settle the common cases at a fraction of the cost of the loop below.
+  if (isUtf8(bytes)) return isAscii(bytes) ? 'ascii' : 'valid';
   let multiByte = 0;
   let invalid = 0;
   for (let i = 0; i < bytes.length; ) {
