@@ -39,20 +39,33 @@ type BatchedEntry = { index: number; batch?: string };
 /**
  * Reads the pages' batch objects for one pass over the pages in crawl order (Assemble, planning
  * the next level): each object once, kept only until its last page has been used. Lanes
- * interleave, so about one object per lane is open at a time, whatever the job's size.
+ * interleave, so about one object per lane is open at a time, whatever the job's size. With
+ * `objectsAhead`, that many more objects are being read ahead, in the order the pass needs them,
+ * so the pass seldom waits for a read; each object holds at most one checkpoint's worth (4 MB).
  */
-export function pageBatchReader(pages: readonly BatchedEntry[]) {
+export function pageBatchReader(pages: readonly BatchedEntry[], objectsAhead = 0) {
   const unused = new Map<string, number>();
   for (const page of pages) if (page.batch) unused.set(page.batch, (unused.get(page.batch) ?? 0) + 1);
+  // A Map keeps insertion order: the order in which the pass first needs each object.
+  const needOrder = [...unused.keys()];
+  const positionOf = new Map(needOrder.map((key, position) => [key, position]));
+  /** The first object whose first page the pass has not asked for yet. */
+  let reached = 0;
   const open = new Map<string, Promise<PageBatch | undefined>>();
+  const opened = (key: string) => {
+    let batch = open.get(key);
+    if (!batch) {
+      batch = getJson<PageBatch>(key);
+      open.set(key, batch);
+    }
+    return batch;
+  };
   return {
     async page(page: BatchedEntry) {
       if (!page.batch) return undefined;
-      let batch = open.get(page.batch);
-      if (!batch) {
-        batch = getJson<PageBatch>(page.batch);
-        open.set(page.batch, batch);
-      }
+      const batch = opened(page.batch);
+      reached = Math.max(reached, (positionOf.get(page.batch) ?? 0) + 1);
+      for (const key of needOrder.slice(reached, reached + objectsAhead)) opened(key);
       return (await batch)?.[page.index];
     },
     used(page: BatchedEntry) {

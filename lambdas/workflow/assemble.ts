@@ -11,6 +11,8 @@ import type { CrawlState } from './state.js';
 
 /** Pages whose sections are fetched ahead of the writer. */
 const READ_AHEAD = 8;
+/** Batch objects read ahead of the pages being written: at most 4 MB each. */
+const OBJECTS_AHEAD = 8;
 
 /**
  * The pages that go into the document, in crawl order. A page that redirected onto a URL another
@@ -42,7 +44,7 @@ async function writeDocument(job: JobRecord, pages: LedgerEntry[], format: Expor
     return stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
   };
   const upload = uploadStream(artifactKeys.result(job.job_id, format), stream, CONTENT_TYPES[format]);
-  const batches = pageBatchReader(pages);
+  const batches = pageBatchReader(pages, OBJECTS_AHEAD);
   const produce = (async () => {
     for (let start = 0; start < pages.length; start += READ_AHEAD) {
       const ahead = pages.slice(start, start + READ_AHEAD);
