@@ -67,14 +67,14 @@ export function startQueuePolling(sqs: SQSClient, host: LambdaHost, mapping: Que
     // Lambda wants a queue's visibility timeout to be at least its function's timeout, so a batch never
     // comes back while its invocation runs. Tests shorten the timeout to see a killed runtime's messages
     // again soon; the poller keeps a running invocation's messages hidden instead, as Lambda would.
-    const keepHidden = setInterval(() => void hideFor(mapping.visibilitySeconds).catch(onError), mapping.visibilitySeconds * 500);
-    const hideFor = (seconds: number) =>
+    const hideAgain = () =>
       sqs.send(
         new ChangeMessageVisibilityBatchCommand({
           QueueUrl: mapping.queueUrl,
-          Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle ?? '', VisibilityTimeout: seconds })),
+          Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle ?? '', VisibilityTimeout: mapping.visibilitySeconds })),
         }),
       );
+    const keepHidden = setInterval(() => void hideAgain().catch(onError), mapping.visibilitySeconds * 500);
     try {
       const response = (await host.invoke(mapping.functionLogicalId, toSqsEvent(Messages, mapping.queueArn))) as SQSBatchResponse | undefined;
       failed = new Set(mapping.reportsBatchItemFailures ? (response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier) : []);
