@@ -26,8 +26,11 @@ function rsaKeyPair(): KeyPair {
 function newCertificate(publicKey: forge.pki.rsa.PublicKey, commonName: string): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  // Positive serial: a leading zero nibble keeps the DER integer from reading as negative.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  // DER wants a positive, minimally encoded serial: the first byte is kept in 0x40–0x7f.
+  // (A leading zero byte, which plain random bytes give 1 time in 256, makes OpenSSL refuse the certificate.)
+  const serial = randomBytes(16);
+  serial[0] = 0x40 | (serial[0]! & 0x3f);
+  cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date(Date.now() - 60 * 60 * 1000);
   cert.validity.notAfter = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
   cert.setSubject([{ name: 'commonName', value: commonName }]);
