@@ -1,19 +1,6 @@
-import type { Element } from 'domhandler';
-import { getInnerHTML } from 'domutils';
+import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
-
-/** The subset of the DOM node API the rules below read (turndown hands them domino nodes). */
-interface ConvertedNode {
-  nodeName: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  parentNode: ConvertedNode | null;
-  nextSibling: ConvertedNode | null;
-  previousElementSibling: ConvertedNode | null;
-  children: ArrayLike<ConvertedNode>;
-  querySelector(selector: string): ConvertedNode | null;
-}
 
 /**
  * Markdown of an element normalized by `normalizeForExport`: turndown with GFM tables and
@@ -21,7 +8,7 @@ interface ConvertedNode {
  * `- ` bullets, fenced code blocks with their language, and links without empty text.
  */
 export function toMarkdown(root: Element): string {
-  return converter.turndown(getInnerHTML(root, { encodeEntities: 'utf8' }));
+  return converter.turndown(turndownTree(root) as unknown as Parameters<TurndownService["turndown"]>[0]);
 }
 
 const converter = createConverter();
@@ -106,14 +93,15 @@ function createConverter(): TurndownService {
   return service;
 }
 
-function asConverted(node: unknown): ConvertedNode {
-  return node as ConvertedNode;
+/** turndown hands the rules the nodes of the tree it was given: mirror nodes. */
+function asConverted(node: unknown): MirrorNode {
+  return node as MirrorNode;
 }
 
-const itemPositions = new WeakMap<ConvertedNode, Map<ConvertedNode, number>>();
+const itemPositions = new WeakMap<MirrorNode, Map<MirrorNode, number>>();
 
 /** Index of `item` among the list's children, from one pass per list (not one per item). */
-function positionInList(list: ConvertedNode, item: ConvertedNode): number {
+function positionInList(list: MirrorNode, item: MirrorNode): number {
   let positions = itemPositions.get(list);
   if (!positions) {
     positions = new Map(Array.from(list.children, (child, index) => [child, index]));
@@ -133,7 +121,7 @@ function trimNewlines(text: string): string {
 const LANGUAGE_CLASS = /(?:^|\s)(?:lang|language)-([\w#+.-]+)/i;
 
 /** `language-x` or `lang-x` on the `<pre>` or its `<code>`. */
-function codeLanguage(pre: ConvertedNode): string {
+function codeLanguage(pre: MirrorNode): string {
   for (const element of [pre.querySelector('code'), pre]) {
     const match = LANGUAGE_CLASS.exec(element?.getAttribute('class') ?? '');
     if (match?.[1]) return match[1].toLowerCase();
@@ -150,4 +138,155 @@ function fenceFor(code: string): string {
 
 function escapeDestination(url: string): string {
   return url.replace(/[()]/g, (parenthesis) => `\\${parenthesis}`).replace(/ /g, '%20');
+}
+
+/**
+ * The element's content as the small part of the DOM turndown reads and changes (it collapses
+ * whitespace in place and removes nodes), built straight from our tree instead of serializing it
+ * and parsing it again with turndown's HTML parser, which cost more than the conversion. Where an
+ * HTML parser would read the serialized content differently from our tree, the mirror does as
+ * the parser: adjacent texts are one node, line breaks are LF, NUL characters are dropped, the
+ * first line feed of a `<pre>` goes, and SVG and MathML elements keep their lowercase names.
+ */
+class MirrorNode {
+  parentNode: MirrorNode | null = null;
+  firstChild: MirrorNode | null = null;
+  lastChild: MirrorNode | null = null;
+  previousSibling: MirrorNode | null = null;
+  nextSibling: MirrorNode | null = null;
+
+  constructor(
+    readonly nodeType: typeof ELEMENT_NODE | typeof TEXT_NODE,
+    readonly nodeName: string,
+    public data: string,
+    private readonly attributes: Record<string, string>,
+  ) {}
+
+  get nodeValue(): string | null {
+    return this.nodeType === TEXT_NODE ? this.data : null;
+  }
+
+  get childNodes(): MirrorNode[] {
+    const nodes: MirrorNode[] = [];
+    for (let child = this.firstChild; child; child = child.nextSibling) nodes.push(child);
+    return nodes;
+  }
+
+  get children(): MirrorNode[] {
+    return this.childNodes.filter((child) => child.nodeType === ELEMENT_NODE);
+  }
+
+  get lastElementChild(): MirrorNode | null {
+    let child = this.lastChild;
+    while (child && child.nodeType !== ELEMENT_NODE) child = child.previousSibling;
+    return child;
+  }
+
+  get previousElementSibling(): MirrorNode | null {
+    let sibling = this.previousSibling;
+    while (sibling && sibling.nodeType !== ELEMENT_NODE) sibling = sibling.previousSibling;
+    return sibling;
+  }
+
+  get textContent(): string {
+    if (this.nodeType === TEXT_NODE) return this.data;
+    let text = '';
+    for (let child = this.firstChild; child; child = child.nextSibling) text += child.textContent;
+    return text;
+  }
+
+  get className(): string {
+    return this.attributes.class ?? '';
+  }
+
+  /** What turndown-plugin-gfm asks of task list checkboxes. */
+  get type(): string | undefined {
+    return this.nodeName === 'INPUT' ? (this.attributes.type ?? 'text').toLowerCase() : undefined;
+  }
+
+  get checked(): boolean {
+    return this.nodeName === 'INPUT' && 'checked' in this.attributes;
+  }
+
+  getAttribute(name: string): string | null {
+    return this.attributes[name.toLowerCase()] ?? null;
+  }
+
+  getElementsByTagName(name: string): MirrorNode[] {
+    const found: MirrorNode[] = [];
+    const wanted = name.toUpperCase();
+    const visit = (node: MirrorNode) => {
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        if (child.nodeName === wanted) found.push(child);
+        visit(child);
+      }
+    };
+    visit(this);
+    return found;
+  }
+
+  /** A tag name is the only selector the rules use. */
+  querySelector(tagName: string): MirrorNode | null {
+    return this.getElementsByTagName(tagName)[0] ?? null;
+  }
+
+  /** turndown works on a copy of its input; the mirror is one already, made for this conversion. */
+  cloneNode(): MirrorNode {
+    return this;
+  }
+
+  appendChild(child: MirrorNode): void {
+    child.parentNode = this;
+    child.previousSibling = this.lastChild;
+    if (this.lastChild) this.lastChild.nextSibling = child;
+    else this.firstChild = child;
+    this.lastChild = child;
+  }
+
+  removeChild(child: MirrorNode): MirrorNode {
+    if (child.previousSibling) child.previousSibling.nextSibling = child.nextSibling;
+    else this.firstChild = child.nextSibling;
+    if (child.nextSibling) child.nextSibling.previousSibling = child.previousSibling;
+    else this.lastChild = child.previousSibling;
+    child.parentNode = child.previousSibling = child.nextSibling = null;
+    return child;
+  }
+}
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+/** Elements whose first line feed an HTML parser drops. */
+const DROPS_FIRST_LINE_FEED = new Set(['pre', 'listing', 'textarea']);
+/** Where SVG and MathML content goes back to being HTML. */
+const HTML_INTEGRATION_POINTS = new Set(['foreignobject', 'desc', 'title', 'annotation-xml', 'mi', 'mo', 'mn', 'ms', 'mtext']);
+const NO_ATTRIBUTES: Record<string, string> = {};
+
+function turndownTree(root: Element): MirrorNode {
+  const mirror = new MirrorNode(ELEMENT_NODE, 'X-TURNDOWN', '', NO_ATTRIBUTES);
+  appendMirrored(mirror, root.children, false);
+  return mirror;
+}
+
+function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], foreign: boolean): void {
+  for (const child of children) {
+    if (isText(child)) {
+      let data = asParsed(child.data);
+      if (!parent.firstChild && DROPS_FIRST_LINE_FEED.has(parent.nodeName.toLowerCase()) && data.startsWith('\n')) data = data.slice(1);
+      if (data === '') continue;
+      if (parent.lastChild?.nodeType === TEXT_NODE) parent.lastChild.data += data;
+      else parent.appendChild(new MirrorNode(TEXT_NODE, '#text', data, NO_ATTRIBUTES));
+    } else if (isTag(child)) {
+      // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
+      const inForeign = foreign || child.name === 'svg' || child.name === 'math';
+      const element = new MirrorNode(ELEMENT_NODE, inForeign ? child.name : child.name.toUpperCase(), '', child.attribs);
+      parent.appendChild(element);
+      if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
+    }
+  }
+}
+
+/** Text as an HTML parser hands it on: CR LF and CR read as LF, NUL characters dropped. */
+function asParsed(text: string): string {
+  if (!text.includes('\r') && !text.includes('\0')) return text;
+  return text.replace(/\r\n?/g, '\n').replaceAll('\0', '');
 }

@@ -93,6 +93,13 @@ console.log(a);</code></pre>
     expect(markdown).toBe(['- one', '- two', '  - two.a', '', '4. four', '5. five'].join('\n'));
   });
 
+  it('reads the content as an HTML parser would: line breaks as LF, one text where markup was removed, SVG links not written as links', () => {
+    expect(markdownOf('<pre>\nfirst\r\nsecond\rthird</pre>')).toBe('```\nfirst\nsecond\nthird\n```');
+    // The empty <span> goes in normalization; what is left either side is one text, so "- b" is not the start of a line.
+    expect(markdownOf('<p>a <span></span>- b</p>')).toBe('a - b');
+    expect(markdownOf('<p>x <svg><a href="/s"><text>icon</text></a></svg> <a href="/t">link</a></p>')).toBe('x icon [link](https://example.com/t)');
+  });
+
   it('never writes a line that is exactly ---, which separates pages in the result', () => {
     const page = `
       <h2>Setext-looking</h2><p>text</p>
