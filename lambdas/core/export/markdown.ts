@@ -13,6 +13,9 @@ export function toMarkdown(root: Element): string {
 
 const converter = createConverter();
 
+/** What turndown's escapes look for: one of its characters anywhere, or a line-start marker at the start. */
+const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>~]|\d+\. )/;
+
 function createConverter(): TurndownService {
   const service = new TurndownService({
     headingStyle: 'atx',
@@ -24,6 +27,9 @@ function createConverter(): TurndownService {
     linkStyle: 'inlined',
   });
   service.use(gfm);
+  // turndown runs 13 replacements over every text; most texts need none of them.
+  const escapeAll = service.escape.bind(service);
+  service.escape = (text) => (MAY_NEED_ESCAPE.test(text) ? escapeAll(text) : text);
   // Rules added later win over the built-in and GFM ones. The table rules replace GFM's: those keep
   // header-less tables as HTML, break rows on cells holding line breaks or pipes, and look up each
   // cell's position with indexOf, which is quadratic on wide rows.

@@ -93,6 +93,12 @@ console.log(a);</code></pre>
     expect(markdown).toBe(['- one', '- two', '  - two.a', '', '4. four', '5. five'].join('\n'));
   });
 
+  it('escapes what would read as markdown in text, and leaves other text as it is', () => {
+    expect(markdownOf('<p>1. one</p><p># two</p><p>- three</p><p>a*b_c [d] `e` \\f</p><p>plain text, no marks</p>')).toBe(
+      ['1\\. one', '\\# two', '\\- three', 'a\\*b\\_c \\[d\\] \\`e\\` \\\\f', 'plain text, no marks'].join('\n\n'),
+    );
+  });
+
   it('reads the content as an HTML parser would: line breaks as LF, one text where markup was removed, SVG links not written as links', () => {
     expect(markdownOf('<pre>\nfirst\r\nsecond\rthird</pre>')).toBe('```\nfirst\nsecond\nthird\n```');
     // The empty <span> goes in normalization; what is left either side is one text, so "- b" is not the start of a line.
