@@ -213,7 +213,7 @@ function byPrefix(jobId: string, prefix: string): Omit<QueryCommandInput, 'Table
 }
 
 /** A level's entries in discovery order. */
-export function levelEntries(jobId: string, depth: number): AsyncGenerator<LedgerEntry> {
+function levelEntries(jobId: string, depth: number): AsyncGenerator<LedgerEntry> {
   return query(byPrefix(jobId, levelPrefix(depth)));
 }
 

@@ -1,6 +1,6 @@
 import { artifactKeys, getJson, pageBatchReader } from '../data/artifacts.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
-import { allEntries, finishEntry, levelEntries, writeLevel } from '../data/ledger.js';
+import { allEntries, finishEntry, writeLevel } from '../data/ledger.js';
 import { sendPageMessages } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
@@ -18,13 +18,16 @@ async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
   return items;
 }
 
-/** Candidates for level `depth`: the seeds, or the links of the previous level's crawled pages in order. */
-async function levelCandidates(job: JobRecord, depth: number): Promise<string[]> {
+/**
+ * Candidates for level `depth`: the seeds, or the links of the previous level's crawled pages in
+ * order (`earlier`: the entries of the levels before, in crawl order).
+ */
+async function levelCandidates(job: JobRecord, depth: number, earlier: LedgerEntry[]): Promise<string[]> {
   if (depth === 0) {
     if (job.mode !== 'select') return [job.url];
     return (await getJson<string[]>(artifactKeys.selectUrls(job.job_id))) ?? [];
   }
-  const parents = (await collect(levelEntries(job.job_id, depth - 1))).filter((entry) => entry.status === 'crawled');
+  const parents = earlier.filter((entry) => entry.depth === depth - 1 && entry.status === 'crawled');
   const batches = pageBatchReader(parents);
   const links = await mapWithLimit(parents, 16, async (parent) => {
     const page = await batches.page(parent);
@@ -59,7 +62,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
   const robots = await jobRobots(job);
   const earlier = (await collect(allEntries(job.job_id))).filter((entry) => entry.depth < depth);
   const plan = planLevel({
-    candidates: await levelCandidates(job, depth),
+    candidates: await levelCandidates(job, depth, earlier),
     seen: seenUrls(earlier),
     budget: job.max_pages - job.pages_planned,
     isAllowed: (url) => isAllowedForUs(robots, url),
