@@ -8,7 +8,7 @@ import { gfm } from 'turndown-plugin-gfm';
  * `- ` bullets, fenced code blocks with their language, and links without empty text.
  */
 export function toMarkdown(root: Element): string {
-  return converter.turndown(turndownTree(root) as unknown as Parameters<TurndownService["turndown"]>[0]);
+  return converter.turndown(turndownTree(root) as unknown as Parameters<TurndownService['turndown']>[0]);
 }
 
 const converter = createConverter();
