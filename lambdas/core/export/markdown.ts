@@ -262,7 +262,7 @@ class MirrorNode {
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 /** Elements whose first line feed an HTML parser drops. */
-const DROPS_FIRST_LINE_FEED = new Set(['pre', 'listing', 'textarea']);
+const DROPS_FIRST_LINE_FEED = new Set(['PRE', 'LISTING', 'TEXTAREA']);
 /** Where SVG and MathML content goes back to being HTML. */
 const HTML_INTEGRATION_POINTS = new Set(['foreignobject', 'desc', 'title', 'annotation-xml', 'mi', 'mo', 'mn', 'ms', 'mtext']);
 const NO_ATTRIBUTES: Record<string, string> = {};
@@ -277,7 +277,7 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
   for (const child of children) {
     if (isText(child)) {
       let data = asParsed(child.data);
-      if (!parent.firstChild && DROPS_FIRST_LINE_FEED.has(parent.nodeName.toLowerCase()) && data.startsWith('\n')) data = data.slice(1);
+      if (!parent.firstChild && DROPS_FIRST_LINE_FEED.has(parent.nodeName) && data.startsWith('\n')) data = data.slice(1);
       if (data === '') continue;
       if (parent.lastChild?.nodeType === TEXT_NODE) parent.lastChild.data += data;
       else parent.appendChild(new MirrorNode(TEXT_NODE, '#text', data, NO_ATTRIBUTES));
