@@ -175,10 +175,16 @@ export function resolveHttpUrl(href: string, base: URL): URL | undefined {
 }
 
 const WHITESPACE_RUN = /[ \t\n\f\r]+/g;
+const COLLAPSIBLE_WHITESPACE = /[\t\n\f\r]| [ \t\n\f\r]/;
+
+/** Whether `text` has a whitespace run other than a single space: what collapsing changes (most texts have none). */
+export function hasCollapsibleWhitespace(text: string): boolean {
+  return COLLAPSIBLE_WHITESPACE.test(text);
+}
 
 /** HTML whitespace runs as one space (non-breaking spaces are content and stay). */
 export function collapseWhitespace(text: string): string {
-  return text.replace(WHITESPACE_RUN, ' ');
+  return hasCollapsibleWhitespace(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
 }
 
 /** Descendant elements of `root` in document order (iterative: no recursion on deep trees). */

@@ -1,5 +1,5 @@
 import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
-import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
+import { collapseWhitespace, hasCollapsibleWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   classAndId,
   createElement,
@@ -567,6 +567,7 @@ class TextLengths {
 
 /** Length of `text` with whitespace runs counted as one character. */
 function collapsedLength(text: string): number {
+  if (!hasCollapsibleWhitespace(text)) return text === ' ' ? 0 : text.length;
   let length = 0;
   let inWhitespace = false;
   for (let i = 0; i < text.length; i++) {
