@@ -122,9 +122,13 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   return moreLevels ? { job_id: job.job_id, depth: state.depth + 1, next: 'plan' } : { job_id: job.job_id, depth: state.depth, next: 'assemble' };
 }
 
-/** How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the job meanwhile (one read each). */
+/**
+ * How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the
+ * job meanwhile (one read each): more often once half the lanes are done, when the level's end is near.
+ */
 const LANE_WATCH_MS = 5_000;
 const LOOK_EVERY_MS = 50;
+const LOOK_NEAR_END_MS = 10;
 
 /**
  * Watches the job record until every lane of the level has reached its end (workers mark them), the
@@ -136,8 +140,11 @@ async function watchLanes(state: CrawlState): Promise<JobRecord | undefined> {
   for (;;) {
     const job = await getJob(state.job_id);
     const watching = job && !isTerminal(job.status) && !job.cancel_requested && job.level?.depth === state.depth;
-    if (!watching || lanesDone(job, state.depth) >= (job.level?.lanes ?? 0) || Date.now() + LOOK_EVERY_MS > until) return job;
-    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+    const lanes = job?.level?.lanes ?? 0;
+    const done = watching ? lanesDone(job, state.depth) : 0;
+    const lookIn = done * 2 >= lanes ? LOOK_NEAR_END_MS : LOOK_EVERY_MS;
+    if (!watching || done >= lanes || Date.now() + lookIn > until) return job;
+    await new Promise((resolve) => setTimeout(resolve, lookIn));
   }
 }
 
