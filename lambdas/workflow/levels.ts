@@ -124,11 +124,13 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
 
 /**
  * How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the
- * job meanwhile (one read each): more often once half the lanes are done, when the level's end is near.
+ * job meanwhile (one read each): more often while the level is young (a small level ends soon) and
+ * once half the lanes are done, when its end is near.
  */
 const LANE_WATCH_MS = 5_000;
 const LOOK_EVERY_MS = 50;
-const LOOK_NEAR_END_MS = 10;
+const LOOK_OFTEN_MS = 10;
+const YOUNG_LEVEL_MS = 250;
 
 /**
  * Watches the job record until every lane of the level has reached its end (workers mark them), the
@@ -136,13 +138,14 @@ const LOOK_NEAR_END_MS = 10;
  * moments instead of at the state machine's next poll. Answers the job as last read.
  */
 async function watchLanes(state: CrawlState): Promise<JobRecord | undefined> {
-  const until = Date.now() + LANE_WATCH_MS;
+  const started = Date.now();
+  const until = started + LANE_WATCH_MS;
   for (;;) {
     const job = await getJob(state.job_id);
     const watching = job && !isTerminal(job.status) && !job.cancel_requested && job.level?.depth === state.depth;
     const lanes = job?.level?.lanes ?? 0;
     const done = watching ? lanesDone(job, state.depth) : 0;
-    const lookIn = done * 2 >= lanes ? LOOK_NEAR_END_MS : LOOK_EVERY_MS;
+    const lookIn = Date.now() - started < YOUNG_LEVEL_MS || done * 2 >= lanes ? LOOK_OFTEN_MS : LOOK_EVERY_MS;
     if (!watching || done >= lanes || Date.now() + lookIn > until) return job;
     await new Promise((resolve) => setTimeout(resolve, lookIn));
   }
