@@ -1,4 +1,4 @@
-import { discoverLinks } from '../lambdas/core/links.js';
+import { discoverLinks, extractLinks } from '../lambdas/core/links.js';
 
 /** One request the fixture site received: epoch milliseconds of its arrival and of its response's end. */
 export interface SiteRequest {
@@ -16,7 +16,7 @@ export function linkDepths(pages: Map<string, string>, origin: string): Map<stri
     const html = pages.get(pagePath);
     if (html === undefined) continue;
     const depth = (depths.get(pagePath) ?? 0) + 1;
-    for (const link of discoverLinks(html, origin + pagePath, origin).links) {
+    for (const link of discoverLinks(extractLinks(html, origin + pagePath), origin).links) {
       const linked = new URL(link).pathname;
       if (depths.has(linked)) continue;
       depths.set(linked, depth);

@@ -4,7 +4,7 @@ import { extractMainContent } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
 import { toPlainText } from './export/text.js';
-import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf } from './html.js';
+import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf, type ParseObserver } from './html.js';
 
 export const EXPORT_FORMATS = ['markdown', 'text'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -16,6 +16,8 @@ export interface ExportOptions<F extends ExportFormat> {
   onlyMainContent: boolean;
   /** The formats to produce; both when omitted. */
   formats?: readonly F[];
+  /** Sees the parse's events as well (a page's links are collected from the same parse). */
+  observer?: ParseObserver;
 }
 
 export type PageExport<F extends ExportFormat = ExportFormat> = {
@@ -29,7 +31,7 @@ export type PageExport<F extends ExportFormat = ExportFormat> = {
  * bounded by the size cap and the depth cap of `parseHtml`.
  */
 export function exportPage<F extends ExportFormat = ExportFormat>(html: string, options: ExportOptions<F>): PageExport<F> {
-  const { document, truncated } = parseHtml(html);
+  const { document, truncated } = parseHtml(html, options.observer);
   const title = pageTitle(document);
   const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
   const body = pageBody(document);

@@ -41,13 +41,17 @@ export interface ParsedHtml {
   truncated: boolean;
 }
 
+/** Another reader of a parse's element and text events, so that one parse serves it and the tree. */
+export type ParseObserver = Required<Pick<Handler, 'onopentag' | 'ontext' | 'onclosetag'>>;
+
 /**
  * Parses HTML into a domhandler tree for content export: comments and the content of
  * `NEVER_CONTENT` elements are not even built, and the depth is capped (`MAX_ELEMENT_DEPTH`).
+ * `observer` sees every element and text the parser emits, built or not.
  */
-export function parseHtml(html: string): ParsedHtml {
+export function parseHtml(html: string, observer?: ParseObserver): ParsedHtml {
   const bounded = boundHtml(html);
-  const handler = new ContentDomHandler();
+  const handler = new ContentDomHandler(observer);
   new DepthBoundedParser(handler, () => handler.depth).parseComplete(bounded.html);
   return { document: handler.root, truncated: bounded.truncated || handler.overBudget };
 }
@@ -119,6 +123,10 @@ class ContentDomHandler extends DomHandler {
   private built = 0;
   overBudget = false;
 
+  constructor(private readonly observer: ParseObserver | undefined) {
+    super();
+  }
+
   get depth(): number {
     return this.open.length;
   }
@@ -132,7 +140,8 @@ class ContentDomHandler extends DomHandler {
     super.addNode(node);
   }
 
-  override onopentag(name: string, attribs: Record<string, string>): void {
+  override onopentag(name: string, attribs: Record<string, string>, isImplied = false): void {
+    this.observer?.onopentag(name, attribs, isImplied);
     const neverContent = NEVER_CONTENT.has(name);
     const built = this.insideNeverContent === 0 && !neverContent;
     this.open.push({ neverContent, built });
@@ -142,7 +151,9 @@ class ContentDomHandler extends DomHandler {
     else this.lastNode = null;
   }
 
-  override onclosetag(): void {
+  // The parser passes the name; DomHandler's own signature takes none.
+  override onclosetag(name = '', isImplied = false): void {
+    this.observer?.onclosetag(name, isImplied);
     const closed = this.open.pop();
     if (closed?.neverContent) this.insideNeverContent--;
     if (closed?.built) super.onclosetag();
@@ -150,6 +161,7 @@ class ContentDomHandler extends DomHandler {
   }
 
   override ontext(data: string): void {
+    this.observer?.ontext(data);
     if (this.insideNeverContent === 0) super.ontext(data);
   }
 

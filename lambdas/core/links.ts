@@ -1,4 +1,4 @@
-import { DepthBoundedParser, boundHtml, collapseWhitespace, documentBaseUrl, resolveHttpUrl } from './html.js';
+import { DepthBoundedParser, boundHtml, collapseWhitespace, documentBaseUrl, resolveHttpUrl, type ParseObserver } from './html.js';
 import { MAX_URL_LENGTH, isAssetUrl, isSameSite, normalizeUrl } from './urls.js';
 
 export interface PageLink {
@@ -17,14 +17,9 @@ export interface PageLink {
  * in malformed markup needs (a looser parser misses about 2% of them).
  */
 export function extractLinks(html: string, pageUrl: string): PageLink[] {
-  const { anchors, baseHref } = scanAnchors(boundHtml(html).html);
-  const base = documentBaseUrl(baseHref, pageUrl);
-  const links: PageLink[] = [];
-  for (const anchor of anchors) {
-    const url = resolveHttpUrl(anchor.href, base);
-    if (url) links.push({ url: normalizeUrl(url), text: collapseWhitespace(anchor.text).trim() });
-  }
-  return links;
+  const anchors = new AnchorCollector();
+  new DepthBoundedParser(anchors, () => anchors.depth).parseComplete(boundHtml(html).html);
+  return anchors.links(pageUrl);
 }
 
 export interface DiscoveredLinks {
@@ -35,15 +30,15 @@ export interface DiscoveredLinks {
 }
 
 /**
- * The links a crawl follows from this page: https, on the site of `siteUrl` (CONTRACT 2 same-host
- * rule), not an asset, no user-info, at most `MAX_URL_LENGTH` characters, de-duplicated.
+ * The links a crawl follows among a page's `links`: https, on the site of `siteUrl` (CONTRACT 2
+ * same-host rule), not an asset, no user-info, at most `MAX_URL_LENGTH` characters, de-duplicated.
  */
-export function discoverLinks(html: string, pageUrl: string, siteUrl: string | URL): DiscoveredLinks {
+export function discoverLinks(pageLinks: readonly PageLink[], siteUrl: string | URL): DiscoveredLinks {
   const site = typeof siteUrl === 'string' ? new URL(siteUrl) : siteUrl;
   const seen = new Set<string>();
   const links: string[] = [];
   let assetsFiltered = 0;
-  for (const { url } of extractLinks(html, pageUrl)) {
+  for (const { url } of pageLinks) {
     if (seen.has(url)) continue;
     seen.add(url);
     const parsed = new URL(url);
@@ -63,43 +58,62 @@ interface RawAnchor {
 /** Text inside these is not anchor text (it is code, styling or a form value). */
 const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'textarea', 'title']);
 
-function scanAnchors(html: string): { anchors: RawAnchor[]; baseHref: string | undefined } {
-  const anchors: RawAnchor[] = [];
-  let baseHref: string | undefined;
+/**
+ * Collects a page's anchors from a parse's events, in document order: on its own parse
+ * (`extractLinks`) or alongside the export's (`parseHtml`'s observer), so a page is parsed once.
+ */
+export class AnchorCollector implements ParseObserver {
+  private readonly anchors: RawAnchor[] = [];
+  private baseHref: string | undefined;
   // One entry per open element: the anchor it opened, if any (the parser closes elements innermost first).
-  const open: Array<RawAnchor | undefined> = [];
+  private readonly open: Array<RawAnchor | undefined> = [];
   // Links do not nest in HTML (a new <a> closes the open one), so text belongs to the latest open <a> only.
-  let textTarget: RawAnchor | undefined;
-  let rawTextDepth = 0;
+  private textTarget: RawAnchor | undefined;
+  private rawTextDepth = 0;
   // <template> content is inert: not part of the page until a script clones it.
-  let templateDepth = 0;
-  const parser = new DepthBoundedParser(
-    {
-      onopentag(name, attribs) {
-        let anchor: RawAnchor | undefined;
-        if (name === 'base' && baseHref === undefined && attribs.href !== undefined) baseHref = attribs.href;
-        if (name === 'a') textTarget = undefined;
-        if (name === 'template') templateDepth++;
-        if ((name === 'a' || name === 'area') && attribs.href !== undefined && templateDepth === 0) {
-          anchor = { href: attribs.href, text: name === 'area' ? (attribs.alt ?? '') : '' };
-          anchors.push(anchor);
-          if (name === 'a') textTarget = anchor;
-        }
-        if (RAW_TEXT_ELEMENTS.has(name)) rawTextDepth++;
-        open.push(anchor);
-      },
-      ontext(text) {
-        if (textTarget && rawTextDepth === 0) textTarget.text += text;
-      },
-      onclosetag(name) {
-        const anchor = open.pop();
-        if (anchor && anchor === textTarget) textTarget = undefined;
-        if (RAW_TEXT_ELEMENTS.has(name)) rawTextDepth--;
-        if (name === 'template') templateDepth--;
-      },
-    },
-    () => open.length,
-  );
-  parser.parseComplete(html);
-  return { anchors, baseHref };
+  private templateDepth = 0;
+
+  /** Elements open now, for the parser's depth cap. */
+  get depth(): number {
+    return this.open.length;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    let anchor: RawAnchor | undefined;
+    if (name === 'base' && this.baseHref === undefined && attribs.href !== undefined) this.baseHref = attribs.href;
+    if (name === 'a') this.textTarget = undefined;
+    if (name === 'template') this.templateDepth++;
+    if ((name === 'a' || name === 'area') && attribs.href !== undefined && this.templateDepth === 0) {
+      anchor = { href: attribs.href, text: name === 'area' ? (attribs.alt ?? '') : '' };
+      this.anchors.push(anchor);
+      if (name === 'a') this.textTarget = anchor;
+    }
+    if (RAW_TEXT_ELEMENTS.has(name)) this.rawTextDepth++;
+    this.open.push(anchor);
+  }
+
+  ontext(text: string): void {
+    if (this.textTarget && this.rawTextDepth === 0) this.textTarget.text += text;
+  }
+
+  onclosetag(name: string): void {
+    const anchor = this.open.pop();
+    if (anchor && anchor === this.textTarget) this.textTarget = undefined;
+    if (RAW_TEXT_ELEMENTS.has(name)) this.rawTextDepth--;
+    if (name === 'template') this.templateDepth--;
+  }
+
+  /**
+   * The http and https links, resolved against the first `<base href>` (itself resolved against
+   * the page URL) or the page URL; hrefs that do not parse are skipped.
+   */
+  links(pageUrl: string): PageLink[] {
+    const base = documentBaseUrl(this.baseHref, pageUrl);
+    const links: PageLink[] = [];
+    for (const anchor of this.anchors) {
+      const url = resolveHttpUrl(anchor.href, base);
+      if (url) links.push({ url: normalizeUrl(url), text: collapseWhitespace(anchor.text).trim() });
+    }
+    return links;
+  }
 }

@@ -4,7 +4,7 @@ import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
 import { goesStraightToBrowser, judgeStaticHtml, mayHoldScripts, shellHostMark } from '../core/render-decision.js';
 import { FetchError, isHtmlMediaType, type FetchedDocument } from '../core/fetch-types.js';
-import { discoverLinks } from '../core/links.js';
+import { AnchorCollector, discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, type BatchedPage, type PageBatch } from '../data/artifacts.js';
 import { addShellHostMark, getJob, recordCheckpoint } from '../data/jobs.js';
@@ -372,7 +372,9 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, r
       return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : { fields: final };
     }
   }
-  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats: job.export_formats });
+  // The links to follow are collected from the export's parse: one parse per page.
+  const anchors = job.mode === 'full' && entry.depth < job.max_depth ? new AnchorCollector() : undefined;
+  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats: job.export_formats, observer: anchors });
   const page: BatchedPage = { sections: {} };
   let bytes = 0;
   for (const format of job.export_formats) {
@@ -380,7 +382,7 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, r
     bytes = Math.max(bytes, Buffer.byteLength(section));
     page.sections[format] = section;
   }
-  if (job.mode === 'full' && entry.depth < job.max_depth) page.links = discoverLinks(html, document.finalUrl, job.url).links;
+  if (anchors) page.links = discoverLinks(anchors.links(document.finalUrl), job.url).links;
   // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
   const fields: FinalFields = { ...base, status: 'crawled', title: exported.title, bytes, rendered: renderer !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
   return { fields, page };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discoverLinks, extractLinks } from '../../../lambdas/core/links.js';
+import { exportPage } from '../../../lambdas/core/export.js';
+import { AnchorCollector, discoverLinks, extractLinks } from '../../../lambdas/core/links.js';
 
 const PAGE = 'https://www.example.com/blog/post.html?ref=home#intro';
 
@@ -118,7 +119,7 @@ describe('discoverLinks', () => {
       <a href="/b#section">b again</a>
       <a href="https://EXAMPLE.com/c?x=1">c</a>
       <a href="https://example.com/c?x=1">c again</a>`;
-    expect(discoverLinks(html, 'https://example.com/start', site)).toEqual({
+    expect(discoverLinks(extractLinks(html, 'https://example.com/start'), site)).toEqual({
       links: ['https://example.com/b', 'https://www.example.com/a', 'https://example.com/c?x=1'],
       assetsFiltered: 0,
     });
@@ -131,7 +132,7 @@ describe('discoverLinks', () => {
       <a href="http://example.com/plain">http</a>
       <a href="https://user:pw@example.com/secret">user-info</a>
       <a href="/kept">kept</a>`;
-    expect(discoverLinks(html, 'https://example.com/', site).links).toEqual(['https://example.com/kept']);
+    expect(discoverLinks(extractLinks(html, 'https://example.com/'), site).links).toEqual(['https://example.com/kept']);
   });
 
   it('filters assets by path, whatever the query string, and counts each distinct one', () => {
@@ -143,7 +144,7 @@ describe('discoverLinks', () => {
       <a href="/bundle.js?1700000000">script</a>
       <a href="https://cdn.example.net/x.png">off-site asset: not counted</a>
       <a href="/page?file=photo.png">a page with a query naming a file</a>`;
-    expect(discoverLinks(html, 'https://example.com/', site)).toEqual({
+    expect(discoverLinks(extractLinks(html, 'https://example.com/'), site)).toEqual({
       links: ['https://example.com/page?file=photo.png'],
       assetsFiltered: 4,
     });
@@ -151,6 +152,29 @@ describe('discoverLinks', () => {
 
   it('resolves against <base href> like extractLinks', () => {
     const html = '<base href="https://example.com/docs/"><a href="intro">i</a>';
-    expect(discoverLinks(html, 'https://example.com/other/page', site).links).toEqual(['https://example.com/docs/intro']);
+    expect(discoverLinks(extractLinks(html, 'https://example.com/other/page'), site).links).toEqual(['https://example.com/docs/intro']);
+  });
+});
+
+describe('AnchorCollector alongside the export', () => {
+  it('collects from the export parse the links extractLinks finds on its own, navigation and malformed markup included, and leaves the export as it was', () => {
+    const html = `<!doctype html><html><head><base href="/docs/"><script>var a = '<a href="/in-script">';</script></head><body>
+      <nav><a href="/nav">Menu</a></nav>
+      <template><a href="/inert">inert</a></template>
+      <main><article><h1>Title</h1><p>${'Body text, with commas, long enough to be the article. '.repeat(12)}<a href=relative>rel<b>ative</b></a></p>
+      <map><area href="/area" alt="Area"></map><table><tr><td><a href='/in-table'>t</a></div></span></article></main>
+      <footer><a href="https://example.com/about">About</a></footer>`;
+    const anchors = new AnchorCollector();
+    const withObserver = exportPage(html, { url: 'https://example.com/page', onlyMainContent: true, observer: anchors });
+
+    expect(anchors.links('https://example.com/page')).toEqual(extractLinks(html, 'https://example.com/page'));
+    expect(discoverLinks(anchors.links('https://example.com/page'), 'https://example.com/').links).toEqual([
+      'https://example.com/nav',
+      'https://example.com/docs/relative',
+      'https://example.com/area',
+      'https://example.com/in-table',
+      'https://example.com/about',
+    ]);
+    expect(withObserver).toEqual(exportPage(html, { url: 'https://example.com/page', onlyMainContent: true }));
   });
 });
