@@ -113,30 +113,6 @@ export async function acquireLease(jobId: string, depth: number, index: number, 
   return taken?.Attributes as LedgerEntry | undefined;
 }
 
-/**
- * Gives back a lease its worker took but did not use (the job turned out to be over, or the site
- * busy): the page is queued for the next taker and the attempt the lease counted is taken back.
- * Only the lease as taken is given back; one that has changed since is left alone.
- */
-export async function returnLease(entry: LedgerEntry): Promise<void> {
-  await conditionHeld(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { job_id: entry.job_id, sk: ledgerKey(entry.depth, entry.index) },
-      UpdateExpression: 'SET #status = :queued, attempts = :before REMOVE lease_until',
-      ConditionExpression: '#status = :progress AND lease_until = :until AND attempts = :taken',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':queued': 'queued',
-        ':progress': 'in_progress',
-        ':until': entry.lease_until,
-        ':taken': entry.attempts,
-        ':before': (entry.attempts ?? 1) - 1,
-      },
-    }),
-  );
-}
-
 /** Gives a page back for a later attempt (transient failure). */
 export async function releaseLease(jobId: string, depth: number, index: number): Promise<void> {
   await conditionHeld(

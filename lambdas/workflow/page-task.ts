@@ -8,7 +8,7 @@ import { AnchorCollector, discoverLinks } from '../core/links.js';
 import { refuseOffSiteRedirect } from '../core/urls.js';
 import { artifactKeys, putJson, type BatchedPage, type PageBatch } from '../data/artifacts.js';
 import { addShellHostMark, getJob, recordCheckpoint } from '../data/jobs.js';
-import { acquireLease, claimEntries, finishEntries, finishEntry, getEntries, getEntry, handOverToRenderer, releaseLease, restoreEntries, returnLease, type FinalFields } from '../data/ledger.js';
+import { acquireLease, claimEntries, finishEntries, finishEntry, getEntries, getEntry, handOverToRenderer, releaseLease, restoreEntries, type FinalFields } from '../data/ledger.js';
 import { sendPageMessage, type PageMessage } from '../data/page-queue.js';
 import { isTerminal, laneDoneMark, type JobRecord } from '../domain/job.js';
 import { countStatuses, isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
@@ -46,46 +46,28 @@ export type LaneRunOutcome = { deferInSeconds?: number };
  * goes on in the page worker. With a Crawl-delay, each page is its own message, paced by the delay.
  */
 export async function runLane(message: PageMessage, renderer?: Renderer): Promise<LaneRunOutcome> {
-  // A worker that has served the job before asks for the site's slot and leases the message's page
-  // while it reads the job; what turns out not to be needed is given back as it was.
+  // Manners across jobs come before any page is taken: waiting for the site costs no attempt. A
+  // worker that has served the job before asks for the site's slot while it reads the job.
   const remembered = slotAsks.get(message.job_id);
-  const early = remembered && {
-    slot: awaitedLater(waitForHostSlot(remembered)),
-    front: awaitedLater(acquireLease(message.job_id, message.depth, message.index, Date.now(), pageLeaseMs())),
-  };
-  const giveBackEarly = async () => {
-    if (!early) return;
-    const [slot, front] = await Promise.all([early.slot, early.front]);
-    if (slot.taken) await slot.release();
-    if (front) await returnLease(front);
-  };
+  const early = remembered && waitForHostSlot(remembered);
   const job = await getJob(message.job_id);
   if (!job || isTerminal(job.status) || job.level?.depth !== message.depth || job.cancel_requested) {
-    await giveBackEarly();
+    const slot = await early;
+    if (slot?.taken) await slot.release();
     if (job?.cancel_requested && !isTerminal(job.status) && job.level?.depth === message.depth) {
       await finishEntry(job.job_id, message.depth, message.index, { status: 'skipped', reason: 'cancelled' }, ['queued']);
     }
     return {};
   }
   rememberSlotAsk(job);
-  // Manners across jobs come before any page is crawled: waiting for the site costs no attempt.
-  const slot = await (early?.slot ?? waitForHostSlot(job));
-  if (!slot.taken) {
-    await giveBackEarly();
-    return { deferInSeconds: slot.retryInSeconds };
-  }
+  const slot = await (early ?? waitForHostSlot(job));
+  if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
   try {
-    await new LaneRun(job, job.level, slot, renderer).from(message.index, early?.front);
+    await new LaneRun(job, job.level, slot, renderer).from(message.index);
     return {};
   } finally {
     await slot.release();
   }
-}
-
-/** Work started now and awaited later: a failure before then must not count as unhandled. */
-function awaitedLater<T>(work: Promise<T>): Promise<T> {
-  work.catch(() => undefined);
-  return work;
 }
 
 /**
@@ -123,8 +105,6 @@ class LaneRun {
   private prefetch: { index: number; fetched: Promise<Fetched> } | undefined;
   /** Pages after a new front being taken ahead, while the front is crawled. */
   private claiming: Promise<void> | undefined;
-  /** The lease of the run's first page, asked for before the run began. */
-  private leasedFirst: Promise<LedgerEntry | undefined> | undefined;
   /** How long the last page took (at first a guess), which sizes how many pages are taken ahead. */
   private pageMs = FIRST_PAGE_GUESS_MS;
   /** After taking over a page from a worker that died: one page at a time, each recorded at once, so a page that kills its worker is the one the dead-letter queue names. */
@@ -142,10 +122,8 @@ class LaneRun {
     this.onePage = renderer !== undefined || Boolean(job.crawl_delay_seconds);
   }
 
-  /** `leased`: the lease of the page at `first`, when it was asked for already. */
-  async from(first: number, leased?: Promise<LedgerEntry | undefined>): Promise<void> {
+  async from(first: number): Promise<void> {
     this.lane = first % this.level.lanes;
-    this.leasedFirst = leased;
     try {
       await this.walk(first);
     } finally {
@@ -236,9 +214,7 @@ class LaneRun {
    * when another worker holds it, who owns the lane then.
    */
   private async takeFront(index: number): Promise<LedgerEntry | 'walk on' | undefined> {
-    const leased = this.leasedFirst;
-    this.leasedFirst = undefined;
-    const front = await (leased ?? acquireLease(this.job.job_id, this.level.depth, index, Date.now(), pageLeaseMs()));
+    const front = await acquireLease(this.job.job_id, this.level.depth, index, Date.now(), pageLeaseMs());
     if (!front) {
       const current = await getEntry(this.job.job_id, this.level.depth, index);
       if (current && isFinal(current.status)) {
@@ -256,8 +232,11 @@ class LaneRun {
     const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
     const indexes: number[] = [];
     for (let next = index + this.level.lanes; indexes.length < ahead && next < this.level.size; next += this.level.lanes) indexes.push(next);
-    // Awaited once the front is crawled.
-    if (indexes.length > 0) this.claiming = awaitedLater(this.claimAhead(indexes));
+    if (indexes.length > 0) {
+      this.claiming = this.claimAhead(indexes);
+      // Awaited once the front is crawled; a failure meanwhile must not count as unhandled.
+      this.claiming.catch(() => undefined);
+    }
     return front;
   }
 

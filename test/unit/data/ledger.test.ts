@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { acquireLease, claimEntries, finishEntries, finishEntry, releaseLease, restoreEntries, returnLease, writeLevel } from '../../../lambdas/data/ledger.js';
+import { acquireLease, claimEntries, finishEntries, finishEntry, releaseLease, restoreEntries, writeLevel } from '../../../lambdas/data/ledger.js';
 import { conditionFailed, mockDynamo } from './helpers.js';
 
 const dynamo = mockDynamo();
@@ -81,26 +81,6 @@ describe('acquireLease', () => {
   it('answers undefined while another worker holds the lease', async () => {
     dynamo.on(UpdateCommand).rejects(conditionFailed());
     expect(await acquireLease('job-1', 0, 3, NOW, 100_000)).toBeUndefined();
-  });
-});
-
-describe('returnLease', () => {
-  it('puts back a lease that was not used: queued, without the attempt it counted, only while it is still the one taken', async () => {
-    dynamo.on(UpdateCommand).resolves({});
-    await returnLease({ job_id: 'job-1', sk: 'p#01#000004', url: 'https://a.test/4', depth: 1, index: 4, status: 'in_progress', attempts: 2, lease_until: 9_000 });
-    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
-      TableName: TABLE,
-      Key: { job_id: 'job-1', sk: 'p#01#000004' },
-      UpdateExpression: 'SET #status = :queued, attempts = :before REMOVE lease_until',
-      ConditionExpression: '#status = :progress AND lease_until = :until AND attempts = :taken',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ':progress': 'in_progress', ':until': 9_000, ':taken': 2, ':before': 1 },
-    });
-  });
-
-  it('leaves a lease alone that changed since (it ran out and another worker took the page)', async () => {
-    dynamo.on(UpdateCommand).rejects(conditionFailed());
-    await expect(returnLease({ job_id: 'job-1', sk: 'p#01#000004', url: 'https://a.test/4', depth: 1, index: 4, status: 'in_progress', attempts: 1, lease_until: 9_000 })).resolves.toBeUndefined();
   });
 });
 
