@@ -24,11 +24,8 @@ const IN_WORKER_WAIT_MS = 2_000;
  */
 export type HostSlot = { taken: true; release: () => Promise<void>; renew: () => Promise<boolean> } | { taken: false; retryInSeconds: number };
 
-/** What of a job asking for a slot is read: its site and its Crawl-delay. */
-export type SlotAsk = Pick<JobRecord, 'job_id' | 'url' | 'crawl_delay_seconds'>;
-
 /** A fetch slot on the job's site, or how long to wait before asking again. */
-export async function waitForHostSlot(job: SlotAsk): Promise<HostSlot> {
+export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
   const site = siteKey(new URL(job.url).hostname);
   const leaseId = randomUUID();
   const deadline = Date.now() + IN_WORKER_WAIT_MS;

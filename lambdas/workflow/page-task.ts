@@ -15,7 +15,7 @@ import { countStatuses, isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { RenderError, type Renderer } from '../render/browser.js';
 import { sharedFetcher } from './fetcher.js';
-import { waitForHostSlot, type HostSlot, type SlotAsk } from './host-manners.js';
+import { waitForHostSlot, type HostSlot } from './host-manners.js';
 import { laneRunBudgetMs, checkpointEveryMs, pageLeaseMs } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
@@ -46,43 +46,20 @@ export type LaneRunOutcome = { deferInSeconds?: number };
  * goes on in the page worker. With a Crawl-delay, each page is its own message, paced by the delay.
  */
 export async function runLane(message: PageMessage, renderer?: Renderer): Promise<LaneRunOutcome> {
-  // Manners across jobs come before any page is taken: waiting for the site costs no attempt. A
-  // worker that has served the job before asks for the site's slot while it reads the job.
-  const remembered = slotAsks.get(message.job_id);
-  const early = remembered && waitForHostSlot(remembered);
   const job = await getJob(message.job_id);
-  if (!job || isTerminal(job.status) || job.level?.depth !== message.depth || job.cancel_requested) {
-    const slot = await early;
-    if (slot?.taken) await slot.release();
-    if (job?.cancel_requested && !isTerminal(job.status) && job.level?.depth === message.depth) {
-      await finishEntry(job.job_id, message.depth, message.index, { status: 'skipped', reason: 'cancelled' }, ['queued']);
-    }
+  if (!job || isTerminal(job.status) || job.level?.depth !== message.depth) return {};
+  if (job.cancel_requested) {
+    await finishEntry(job.job_id, message.depth, message.index, { status: 'skipped', reason: 'cancelled' }, ['queued']);
     return {};
   }
-  rememberSlotAsk(job);
-  const slot = await (early ?? waitForHostSlot(job));
+  // Manners across jobs come before any page is taken: waiting for the site costs no attempt.
+  const slot = await waitForHostSlot(job);
   if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
   try {
     await new LaneRun(job, job.level, slot, renderer).from(message.index);
     return {};
   } finally {
     await slot.release();
-  }
-}
-
-/**
- * What asking for a job's site slot takes, by job, for the jobs this worker served last: a job's
- * site and Crawl-delay stay as they are once its first level is planned.
- */
-const slotAsks = new Map<string, SlotAsk>();
-const REMEMBERED_JOBS = 64;
-
-function rememberSlotAsk(job: JobRecord): void {
-  slotAsks.delete(job.job_id);
-  slotAsks.set(job.job_id, { job_id: job.job_id, url: job.url, crawl_delay_seconds: job.crawl_delay_seconds });
-  for (const oldest of slotAsks.keys()) {
-    if (slotAsks.size <= REMEMBERED_JOBS) break;
-    slotAsks.delete(oldest);
   }
 }
 
@@ -103,8 +80,6 @@ class LaneRun {
   private claimed: Array<{ entry: LedgerEntry; before: LedgerEntry }> = [];
   /** The lane's next page, being fetched while the current one is exported. */
   private prefetch: { index: number; fetched: Promise<Fetched> } | undefined;
-  /** Pages after a new front being taken ahead, while the front is crawled. */
-  private claiming: Promise<void> | undefined;
   /** How long the last page took (at first a guess), which sizes how many pages are taken ahead. */
   private pageMs = FIRST_PAGE_GUESS_MS;
   /** After taking over a page from a worker that died: one page at a time, each recorded at once, so a page that kills its worker is the one the dead-letter queue names. */
@@ -139,6 +114,8 @@ class LaneRun {
         continue;
       }
       if (!entry) return;
+      const next = this.claimed[0]?.entry.index ?? entry.index + this.level.lanes;
+      index = next;
       if (!this.renderer && goesStraightToBrowser(this.job, entry)) {
         await this.checkpoint();
         await handOver(entry);
@@ -150,15 +127,10 @@ class LaneRun {
       this.prefetch = undefined;
       // A one-page run gives the site's slot back as soon as its fetch is over, before rendering and export.
       if (this.onePage) await this.slot.release();
-      // The lane's next page is fetched while this one is exported (still one fetch in flight per
-      // lane); the pages after a new front are still being taken then, and it starts once they are.
-      if (!this.claiming) this.prefetchUpcoming();
+      // The lane's next page is fetched while this one is exported: still one fetch in flight per lane.
+      const upcoming = this.claimed[0]?.entry;
+      if (upcoming && !this.onePage && !goesStraightToBrowser(this.job, upcoming)) this.prefetch = { index: upcoming.index, fetched: fetchPage(upcoming.url) };
       const outcome = await crawlPage(this.job, entry, fetched, this.renderer);
-      await this.claiming;
-      this.claiming = undefined;
-      this.prefetchUpcoming();
-      const next = this.claimed[0]?.entry.index ?? entry.index + this.level.lanes;
-      index = next;
       if (outcome === 'shell') {
         await this.checkpoint();
         await addShellHostMark(this.job.job_id, shellHostMark(entry.url, entry.depth));
@@ -232,16 +204,7 @@ class LaneRun {
     const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
     const indexes: number[] = [];
     for (let next = index + this.level.lanes; indexes.length < ahead && next < this.level.size; next += this.level.lanes) indexes.push(next);
-    if (indexes.length > 0) {
-      this.claiming = this.claimAhead(indexes);
-      // Awaited once the front is crawled; a failure meanwhile must not count as unhandled.
-      this.claiming.catch(() => undefined);
-    }
-    return front;
-  }
-
-  /** Takes the lane's pages at `indexes` that are free, up to the first one a live worker holds. */
-  private async claimAhead(indexes: number[]): Promise<void> {
+    if (indexes.length === 0) return front;
     const now = Date.now();
     const takeable: LedgerEntry[] = [];
     for (const entry of await getEntries(this.job.job_id, this.level.depth, indexes)) {
@@ -251,13 +214,7 @@ class LaneRun {
     }
     const claimed = await claimEntries(takeable, now, pageLeaseMs());
     this.claimed = claimed.map((entry, i) => ({ entry, before: takeable[i] as LedgerEntry }));
-  }
-
-  /** Starts fetching the lane's next taken page, unless it is being fetched or goes to the browser. */
-  private prefetchUpcoming(): void {
-    const upcoming = this.claimed[0]?.entry;
-    if (!upcoming || this.onePage || this.prefetch || goesStraightToBrowser(this.job, upcoming)) return;
-    this.prefetch = { index: upcoming.index, fetched: fetchPage(upcoming.url) };
+    return front;
   }
 
   /**
@@ -265,8 +222,6 @@ class LaneRun {
    * started ahead is waited for first, so no fetch of the lane outlives the run.
    */
   private async restoreClaims(): Promise<void> {
-    await this.claiming;
-    this.claiming = undefined;
     await this.prefetch?.fetched;
     this.prefetch = undefined;
     if (this.claimed.length > 0) await restoreEntries(this.claimed.map(({ before }) => before));
