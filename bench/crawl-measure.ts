@@ -61,8 +61,9 @@ async function crawlSite(runtime: Awaited<ReturnType<typeof startLocalRuntime>>,
 const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;
 
 /**
- * One scenario: plain GETs of the 1000-page site, then a crawl of it, then a crawl of a 50-page site
- * (where waiting between levels weighs most), both served by one fixture site that logs every request.
+ * One scenario: plain GETs of the 1000-page site, a first crawl of a 50-page site (timed apart),
+ * a crawl of the 1000-page site, then the 50-page site again (where waiting between levels weighs
+ * most), all served by one fixture site that logs every request.
  */
 async function measure(scenario: CrawlScenario, printCosts: boolean): Promise<void> {
   const large = benchSite('site.test', 1000);
