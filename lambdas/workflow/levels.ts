@@ -124,8 +124,8 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
 
 /**
  * How long CheckLevel watches the lanes before it looks at the ledger, and how often it looks at the
- * job meanwhile (one read each): more often while the level is young (a small level ends soon) and
- * once half the lanes are done, when its end is near.
+ * job meanwhile (one read each): more often in the watch's first 0.25 s (a small level, such as the
+ * seed's, ends that soon) and once half the lanes are done, when the level's end is near.
  */
 const LANE_WATCH_MS = 5_000;
 const LOOK_EVERY_MS = 50;
