@@ -130,7 +130,7 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
 const LANE_WATCH_MS = 5_000;
 const LOOK_EVERY_MS = 50;
 const LOOK_OFTEN_MS = 10;
-const YOUNG_LEVEL_MS = 250;
+const WATCH_START_MS = 250;
 
 /**
  * Watches the job record until every lane of the level has reached its end (workers mark them), the
@@ -145,7 +145,7 @@ async function watchLanes(state: CrawlState): Promise<JobRecord | undefined> {
     const watching = job && !isTerminal(job.status) && !job.cancel_requested && job.level?.depth === state.depth;
     const lanes = job?.level?.lanes ?? 0;
     const done = watching ? lanesDone(job, state.depth) : 0;
-    const lookIn = Date.now() - started < YOUNG_LEVEL_MS || done * 2 >= lanes ? LOOK_OFTEN_MS : LOOK_EVERY_MS;
+    const lookIn = Date.now() - started < WATCH_START_MS || done * 2 >= lanes ? LOOK_OFTEN_MS : LOOK_EVERY_MS;
     if (!watching || done >= lanes || Date.now() + lookIn > until) return job;
     await new Promise((resolve) => setTimeout(resolve, lookIn));
   }
