@@ -1,20 +1,30 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
 
+const PROJECT_DIR = path.join(import.meta.dirname, '..');
+
+/** The Node flags `npm start` gives the local runtime (package.json), so a measurement runs it the same way. */
+function startNodeFlags(): string[] {
+  const packageJson = JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
- * Runs a measurement script in a child process started with NODE_EXTRA_CA_CERTS, so the service's
- * real fetcher trusts the loopback fixture site the same way it would in `npm start`.
+ * Runs a measurement script in a child process started with `npm start`'s Node flags and with
+ * NODE_EXTRA_CA_CERTS, so the runtime runs as it does there and the service's real fetcher trusts
+ * the loopback fixture site.
  */
 export async function runWithTestCa(script: string, args: string[] = []): Promise<void> {
   const caDir = await mkdtemp(path.join(tmpdir(), 'crawl-bench-ca-'));
   try {
     const caFile = writeRunCa(caDir);
-    const tsx = path.join(import.meta.dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const tsx = path.join(PROJECT_DIR, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [tsx, path.join(import.meta.dirname, script), ...args], {
+      const child = spawn(process.execPath, [tsx, ...startNodeFlags(), path.join(import.meta.dirname, script), ...args], {
         env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, [TEST_CA_DIR_VARIABLE]: caDir },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
