@@ -19,7 +19,7 @@ const RECORD_TTL_SECONDS = 24 * 3600;
  * slots really ran out meanwhile, so one job's twenty lanes do not fight over the record.
  */
 export async function takeHostSlot(site: string, request: SlotRequest): Promise<SlotOutcome> {
-  if (await conditionHeld(soleJobTakeCommand(site, request))) return { taken: true };
+  if (await conditionHeld(soleJobTakeCommand(site, request, [request.leaseId]))) return { taken: true };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keyOf(site), ConsistentRead: true }));
     if (!Item) {
@@ -47,21 +47,31 @@ export async function takeHostSlot(site: string, request: SlotRequest): Promise<
 export type SlotOutcome = { taken: true } | Pick<Extract<SlotDecision, { taken: false }>, 'taken' | 'retryInMs' | 'why'>;
 
 /**
+ * Takes `leaseIds.length` slots for one job in one write, only while no other job holds or wants
+ * the site and the cap leaves room for all of them: the slots of a level's lanes, taken before the
+ * lanes start. False in any other state (nothing is written); each lane then asks for its own.
+ */
+export async function takeHostSlots(site: string, request: Omit<SlotRequest, 'leaseId' | 'crawlDelayMs'>, leaseIds: readonly string[]): Promise<boolean> {
+  return conditionHeld(soleJobTakeCommand(site, { ...request, crawlDelayMs: 0 }, leaseIds));
+}
+
+/**
  * The common case in one write, with no read first: no other job holds or wants the site, so the
  * job's share is the whole cap. The conditions say exactly that, atomically; in any other state
  * (other jobs, dead leases, stale marks, no record yet) the write is refused and the caller reads,
  * decides and cleans up as usual.
  */
-function soleJobTakeCommand(site: string, request: SlotRequest): UpdateCommand {
+function soleJobTakeCommand(site: string, request: Omit<SlotRequest, 'leaseId'>, leaseIds: readonly string[]): UpdateCommand {
   const x = expression();
   const job = x.name(request.jobId);
   const sets = [
-    `leases.${x.name(request.leaseId)} = ${x.value({ job: request.jobId, until: request.now + request.leaseMs })}`,
+    ...leaseIds.map((leaseId) => `leases.${x.name(leaseId)} = ${x.value({ job: request.jobId, until: request.now + request.leaseMs })}`),
     `expires_at = ${x.value(expiresAt(request.now))}`,
-    `held.${job} = if_not_exists(held.${job}, ${x.value(0)}) + ${x.value(1)}`,
+    `held.${job} = if_not_exists(held.${job}, ${x.value(0)}) + ${x.value(leaseIds.length)}`,
   ];
   const onlyThisJob = (map: string) => `(size(${map}) = ${x.value(0)} OR (size(${map}) = ${x.value(1)} AND attribute_exists(${map}.${job})))`;
-  const conditions = [`size(leases) < ${x.value(request.cap)}`, onlyThisJob('held'), onlyThisJob('waiting')];
+  // Room for every lease asked: size(leases) + n <= cap.
+  const conditions = [`size(leases) < ${x.value(request.cap - leaseIds.length + 1)}`, onlyThisJob('held'), onlyThisJob('waiting')];
   if (request.crawlDelayMs > 0) {
     sets.push(`next_fetch_at = ${x.value(request.now + request.crawlDelayMs)}`);
     conditions.push(`next_fetch_at <= ${x.value(request.now)}`);

@@ -7,14 +7,17 @@ import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
 
 /**
  * A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger.
- * The render queue carries the same messages, for pages handed to the browser.
+ * The render queue carries the same messages, for pages handed to the browser. `slot`: a site slot
+ * taken for the lane when its level was released (its lease, and when that lease runs out).
  */
 export const PageMessageSchema = z.object({
   job_id: z.string(),
   depth: z.number().int().min(0),
   index: z.number().int().min(0),
+  slot: z.object({ lease: z.string(), until: z.number() }).optional(),
 });
 export type PageMessage = z.infer<typeof PageMessageSchema>;
+export type SlotReservation = NonNullable<PageMessage['slot']>;
 
 /** The page queue, or the render queue of pages handed to the browser. */
 export type PageQueue = 'pageQueueUrl' | 'renderQueueUrl';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { siteKey } from '../core/urls.js';
-import { releaseHostSlot, renewHostSlot, takeHostSlot } from '../data/host-slots.js';
+import { releaseHostSlot, renewHostSlot, takeHostSlot, takeHostSlots } from '../data/host-slots.js';
+import type { SlotReservation } from '../data/page-queue.js';
 import type { JobRecord } from '../domain/job.js';
 
 /** Fetches in flight to one site across all jobs; one job at the highest concurrency is never slowed. */
@@ -23,10 +24,23 @@ const IN_WORKER_WAIT_MS = 2_000;
  * false when it must go back), or how long to wait before asking again.
  */
 export type HostSlot = { taken: true; release: () => Promise<void>; renew: () => Promise<boolean> } | { taken: false; retryInSeconds: number };
+export type TakenSlot = Extract<HostSlot, { taken: true }>;
+
+const siteOf = (job: JobRecord) => siteKey(new URL(job.url).hostname);
+
+/** The slot held under `leaseId`: given back once however often `release` is called. */
+function heldSlot(site: string, jobId: string, leaseId: string): TakenSlot {
+  let released: Promise<void> | undefined;
+  return {
+    taken: true,
+    release: () => (released ??= releaseHostSlot(site, jobId, leaseId)),
+    renew: () => renewHostSlot(site, jobId, leaseId, Date.now() + SLOT_LEASE_MS),
+  };
+}
 
 /** A fetch slot on the job's site, or how long to wait before asking again. */
 export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
-  const site = siteKey(new URL(job.url).hostname);
+  const site = siteOf(job);
   const leaseId = randomUUID();
   const deadline = Date.now() + IN_WORKER_WAIT_MS;
   for (;;) {
@@ -40,16 +54,37 @@ export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
       waitingMarkMs: WAITING_MARK_MS,
       crawlDelayMs: (job.crawl_delay_seconds ?? 0) * 1000,
     });
-    if (decision.taken) {
-      let released: Promise<void> | undefined;
-      return {
-        taken: true,
-        release: () => (released ??= releaseHostSlot(site, job.job_id, leaseId)),
-        renew: () => renewHostSlot(site, job.job_id, leaseId, Date.now() + SLOT_LEASE_MS),
-      };
-    }
+    if (decision.taken) return heldSlot(site, job.job_id, leaseId);
     if (now + decision.retryInMs > deadline) return { taken: false, retryInSeconds: Math.max(1, Math.ceil(decision.retryInMs / 1000)) };
     // jitter, so workers refused together do not all ask again together
     await new Promise((resolve) => setTimeout(resolve, decision.retryInMs * (0.5 + Math.random())));
   }
+}
+
+/** A reserved slot is used only with this much of its lease left; a lane renews it at its first checkpoint, within seconds. */
+const RESERVATION_MARGIN_MS = 10_000;
+
+/**
+ * Slots for the `count` lanes of a level, taken in one write while the job is alone on its site:
+ * lanes that start together then do not queue one by one at the site's record. Undefined when
+ * other jobs share the site, the cap has no room for them all, or the job keeps a Crawl-delay
+ * (whose fetches are spaced one slot at a time); each lane then asks for its own.
+ */
+export async function reserveLaneSlots(job: JobRecord, count: number): Promise<SlotReservation[] | undefined> {
+  if (job.crawl_delay_seconds) return undefined;
+  const now = Date.now();
+  const reservations = Array.from({ length: count }, () => ({ lease: randomUUID(), until: now + SLOT_LEASE_MS }));
+  const request = { jobId: job.job_id, now, cap: hostMaxInFlight(), leaseMs: SLOT_LEASE_MS, waitingMarkMs: WAITING_MARK_MS };
+  return (await takeHostSlots(siteOf(job), request, reservations.map((reservation) => reservation.lease))) ? reservations : undefined;
+}
+
+/**
+ * The slot reserved for a lane while enough of its lease is left; otherwise (the message waited
+ * long in the queue) it is given back and the lane asks for a slot of its own.
+ */
+export async function reservedSlot(job: JobRecord, reservation: SlotReservation): Promise<TakenSlot | undefined> {
+  const slot = heldSlot(siteOf(job), job.job_id, reservation.lease);
+  if (Date.now() + RESERVATION_MARGIN_MS < reservation.until) return slot;
+  await slot.release();
+  return undefined;
 }

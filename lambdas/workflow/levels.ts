@@ -8,6 +8,7 @@ import { normalizeUrl } from '../core/urls.js';
 import { laneCount, laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel, type LevelWatch } from '../domain/frontier.js';
 import { isTerminal, lanesDone, type JobRecord } from '../domain/job.js';
 import { countStatuses, isFinal, type LedgerEntry } from '../domain/ledger.js';
+import { reserveLaneSlots } from './host-manners.js';
 import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
 import { pageVisibilitySeconds } from './lane.js';
 import type { CrawlState } from './state.js';
@@ -79,7 +80,8 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 }
 
 async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level']>): Promise<CrawlState> {
-  await sendPageMessages(Array.from({ length: level.lanes }, (_, lane) => ({ job_id: job.job_id, depth: level.depth, index: lane })));
+  const slots = await reserveLaneSlots(job, level.lanes);
+  await sendPageMessages(Array.from({ length: level.lanes }, (_, lane) => ({ job_id: job.job_id, depth: level.depth, index: lane, slot: slots?.[lane] })));
   return { job_id: job.job_id, depth: level.depth, next: 'check' };
 }
 

@@ -17,9 +17,13 @@ export async function runPageBatch(event: SQSEvent, queue: PageQueue, renderer?:
       logger.error('dropping a malformed page message', { body: record.body.slice(0, 500) });
       continue;
     }
+    // A slot reserved for the lane is its own on the first delivery only: on a redelivery, the
+    // worker before may have given it back or may still hold it, and its lease settles that.
+    const { slot, ...page } = message.data;
+    const firstDelivery = record.attributes.ApproximateReceiveCount === '1';
     try {
-      const outcome = await runLane(message.data, renderer);
-      if (outcome.deferInSeconds !== undefined) await sendPageMessage(message.data, outcome.deferInSeconds, queue);
+      const outcome = await runLane(firstDelivery && slot ? { ...page, slot } : page, renderer);
+      if (outcome.deferInSeconds !== undefined) await sendPageMessage(page, outcome.deferInSeconds, queue);
     } catch (error) {
       logger.error('page task failed', { message: message.data, error: error as Error });
       batchItemFailures.push({ itemIdentifier: record.messageId });

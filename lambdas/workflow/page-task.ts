@@ -15,7 +15,7 @@ import { countStatuses, isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { RenderError, type Renderer } from '../render/browser.js';
 import { sharedFetcher } from './fetcher.js';
-import { waitForHostSlot, type HostSlot } from './host-manners.js';
+import { reservedSlot, waitForHostSlot, type TakenSlot } from './host-manners.js';
 import { laneRunBudgetMs, checkpointEveryMs, pageLeaseMs } from './lane.js';
 import { isAllowedForUs, jobRobots } from './job-robots.js';
 
@@ -47,13 +47,19 @@ export type LaneRunOutcome = { deferInSeconds?: number };
  */
 export async function runLane(message: PageMessage, renderer?: Renderer): Promise<LaneRunOutcome> {
   const job = await getJob(message.job_id);
-  if (!job || isTerminal(job.status) || job.level?.depth !== message.depth) return {};
+  if (!job) return {};
+  const reserved = message.slot && (await reservedSlot(job, message.slot));
+  if (isTerminal(job.status) || job.level?.depth !== message.depth) {
+    await reserved?.release();
+    return {};
+  }
   if (job.cancel_requested) {
+    await reserved?.release();
     await finishEntry(job.job_id, message.depth, message.index, { status: 'skipped', reason: 'cancelled' }, ['queued']);
     return {};
   }
   // Manners across jobs come before any page is taken: waiting for the site costs no attempt.
-  const slot = await waitForHostSlot(job);
+  const slot = reserved || (await waitForHostSlot(job));
   if (!slot.taken) return { deferInSeconds: slot.retryInSeconds };
   try {
     await new LaneRun(job, job.level, slot, renderer).from(message.index);
@@ -91,7 +97,7 @@ class LaneRun {
   constructor(
     private job: JobRecord,
     private readonly level: Level,
-    private readonly slot: Extract<HostSlot, { taken: true }>,
+    private readonly slot: TakenSlot,
     private readonly renderer: Renderer | undefined,
   ) {
     this.onePage = renderer !== undefined || Boolean(job.crawl_delay_seconds);

@@ -1,4 +1,7 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dynamo } from '../../lambdas/data/clients.js';
+import { requireEnv } from '../../lambdas/data/env.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 import { startUnreachableHosts } from '../helpers/unreachable.js';
@@ -189,6 +192,29 @@ describe('full crawl', () => {
       expect(urlsOf((await document(id)).text)).toEqual(['/wide', ...Array.from({ length: 12 }, (_, i) => `/wide/${i}`)].map((path) => `https://site.test${path}`));
       // The seed's, then one per lane for the twelve pages of level 1.
       expect(invocations).toBe(4);
+    } finally {
+      runtime.host.intercept('page-worker', undefined);
+    }
+  });
+
+  it("releases a level's lanes with their site slots taken in one write, and every lane gives its slot back", async () => {
+    const slots: unknown[] = [];
+    runtime.host.intercept('page-worker', (event, run) => {
+      for (const record of (event as { Records: Array<{ body: string }> }).Records) slots.push(JSON.parse(record.body).slot);
+      return run();
+    });
+    try {
+      const { job } = await crawl({ url: 'https://site.test/wide', mode: 'full', max_depth: 1, concurrency: 3, check_tos: false });
+      expect(job.progress).toMatchObject({ pages_crawled: 13 });
+      // The seed's lane, then the three of level 1 with a lease each. (The seed's lane may ask for
+      // its own slot: a job's first write to the site's record also clears what earlier jobs left.)
+      expect(slots).toHaveLength(4);
+      const levelOne = slots.slice(1);
+      expect(levelOne).toEqual(Array.from({ length: 3 }, () => ({ lease: expect.any(String), until: expect.any(Number) })));
+      expect(new Set(levelOne.map((slot) => (slot as { lease: string }).lease)).size).toBe(3);
+      const { Item } = await dynamo().send(new GetCommand({ TableName: requireEnv('rateLimitsTable'), Key: { limiter_key: 'host-slots#site.test' }, ConsistentRead: true }));
+      expect(Item?.leases).toEqual({});
+      expect(Item?.held?.[String(job.id)]).toBe(0);
     } finally {
       runtime.host.intercept('page-worker', undefined);
     }

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../../lambdas/data/env.js';
-import { releaseHostSlot, renewHostSlot, takeHostSlot } from '../../../lambdas/data/host-slots.js';
+import { releaseHostSlot, renewHostSlot, takeHostSlot, takeHostSlots } from '../../../lambdas/data/host-slots.js';
 import { recordWebhookDelivery } from '../../../lambdas/data/webhooks.js';
 import type { SlotRequest } from '../../../lambdas/domain/host-manners.js';
 import { conditionFailed, mockDynamo } from './helpers.js';
@@ -79,6 +79,36 @@ describe('takeHostSlot', () => {
     expect(await takeHostSlot('example.com', request)).toMatchObject({ taken: false, why: 'host_busy' });
     // only the one-write attempt, which the record's conditions refused
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+  });
+});
+
+describe('takeHostSlots', () => {
+  const lanes = { jobId: 'job-a', now: NOW, cap: 20, leaseMs: 60_000, waitingMarkMs: 5_000 };
+
+  it("takes a level's lane slots in one conditional write while the job is alone and the cap has room for all", async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await takeHostSlots('example.com', lanes, ['lease-1', 'lease-2', 'lease-3'])).toBe(true);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+    const lease = { job: 'job-a', until: NOW + 60_000 };
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toEqual({
+      TableName: 'test-rateLimits',
+      Key: KEY,
+      UpdateExpression: 'SET leases.#n1 = :v2, leases.#n3 = :v4, leases.#n5 = :v6, expires_at = :v7, held.#n0 = if_not_exists(held.#n0, :v8) + :v9 REMOVE waiting.#n0',
+      ConditionExpression:
+        'size(leases) < :v10 AND (size(held) = :v11 OR (size(held) = :v12 AND attribute_exists(held.#n0))) AND (size(waiting) = :v13 OR (size(waiting) = :v14 AND attribute_exists(waiting.#n0)))',
+      ExpressionAttributeNames: { '#n0': 'job-a', '#n1': 'lease-1', '#n3': 'lease-2', '#n5': 'lease-3' },
+      // room for three more: at most 17 leases held already (size < 18)
+      ExpressionAttributeValues: { ':v2': lease, ':v4': lease, ':v6': lease, ':v7': NOW / 1000 + 86_400, ':v8': 0, ':v9': 3, ':v10': 18, ':v11': 0, ':v12': 1, ':v13': 0, ':v14': 1 },
+    });
+  });
+
+  it('answers false and writes nothing more when the record refuses (other jobs, no room, no record yet)', async () => {
+    dynamo.on(UpdateCommand).rejects(conditionFailed());
+    expect(await takeHostSlots('example.com', lanes, ['lease-1', 'lease-2'])).toBe(false);
+    expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(1);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
+    expect(dynamo.commandCalls(PutCommand)).toHaveLength(0);
   });
 });
 
