@@ -138,6 +138,15 @@ export class CrawlServiceStack extends Stack {
     // Fetches in flight to one site across all jobs: `cdk deploy -c hostMaxInFlight=8` (default 20).
     const hostMaxInFlight: unknown = this.node.tryGetContext('hostMaxInFlight');
 
+    /**
+     * Page fetchers share the per-host slots of all jobs, kept next to the rate limits; PlanLevel
+     * takes the slots of a level's lanes when it releases them.
+     */
+    const takesHostSlots = (worker: CrawlFunction) => {
+      bindTable(worker, 'rateLimits', 'RW');
+      if (hostMaxInFlight !== undefined) worker.addEnvironment('CRAWL_HOST_MAX_IN_FLIGHT', String(hostMaxInFlight));
+    };
+
     // Workflow steps.
     const preflight = fn('PreflightFunction', 'crawl-preflight', 'Crawl step: robots.txt and terms-of-service check', { timeout: Duration.minutes(2) });
     bindTable(preflight, 'jobs', 'RW');
@@ -148,6 +157,7 @@ export class CrawlServiceStack extends Stack {
     const planLevel = fn('PlanLevelFunction', 'crawl-plan-level', 'Crawl step: plan the next BFS level and release its first pages', { timeout: Duration.minutes(5), memorySize: 1024 });
     bindTable(planLevel, 'jobs', 'RW');
     bindTable(planLevel, 'pages', 'RW');
+    takesHostSlots(planLevel);
     bindBucket(planLevel, 'RO');
     bindPageQueue(planLevel);
     const checkLevel = fn('CheckLevelFunction', 'crawl-check-level', 'Crawl step: is the current level done; releases a stalled level again', { timeout: Duration.minutes(1) });
@@ -165,12 +175,6 @@ export class CrawlServiceStack extends Stack {
     bindTable(finalize, 'pages', 'RW');
     bindTable(finalize, 'usage', 'RW');
     bindWebhookQueue(finalize);
-
-    /** Page fetchers share the per-host slots of all jobs, kept next to the rate limits. */
-    const takesHostSlots = (worker: CrawlFunction) => {
-      bindTable(worker, 'rateLimits', 'RW');
-      if (hostMaxInFlight !== undefined) worker.addEnvironment('CRAWL_HOST_MAX_IN_FLIGHT', String(hostMaxInFlight));
-    };
 
     const workflow = new CrawlWorkflow(this, 'Workflow', { preflight, planLevel, checkLevel, assemble, finalize });
 

@@ -2,16 +2,19 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp, resources } from './synth.js';
 
-/** Functions whose environment carries CRAWL_CONTACT_URL, by their `crawl:handler`. */
-function handlersWithContactUrl(context: Record<string, string>): Record<string, string> {
+/** Functions whose environment carries `variable`, by their `crawl:handler`. */
+function handlersWith(variable: string, context: Record<string, string>): Record<string, string> {
   const template = Template.fromStack(buildApp({ context }).stack);
   const found: Record<string, string> = {};
   for (const resource of Object.values(resources(template))) {
     const variables = (resource.Properties?.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
-    if (typeof variables.CRAWL_CONTACT_URL === 'string') found[String(resource.Metadata?.['crawl:handler'])] = variables.CRAWL_CONTACT_URL;
+    const value = variables[variable];
+    if (typeof value === 'string') found[String(resource.Metadata?.['crawl:handler'])] = value;
   }
   return found;
 }
+
+const handlersWithContactUrl = (context: Record<string, string>) => handlersWith('CRAWL_CONTACT_URL', context);
 
 describe('contactUrl context', () => {
   it('reaches every function that fetches pages or posts webhooks, and only those', () => {
@@ -26,5 +29,11 @@ describe('contactUrl context', () => {
 
   it('is left to the default when not given', () => {
     expect(handlersWithContactUrl({})).toEqual({});
+  });
+});
+
+describe('hostMaxInFlight context', () => {
+  it('reaches every function that takes site slots: the page and render workers, and PlanLevel, which takes them for the lanes it releases', () => {
+    expect(handlersWith('CRAWL_HOST_MAX_IN_FLIGHT', { hostMaxInFlight: '8' })).toEqual({ 'crawl-plan-level': '8', 'page-worker': '8', 'render-worker': '8' });
   });
 });

@@ -32,7 +32,8 @@ type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits'
 /** The tables each function may write: the least-privilege design of the service, one row per handler. */
 const TABLE_WRITES: Record<string, TableName[]> = {
   'crawl-preflight': ['jobs'],
-  'crawl-plan-level': ['jobs', 'pages'],
+  // Takes the site's slots for the lanes it releases.
+  'crawl-plan-level': ['jobs', 'pages', 'rateLimits'],
   'crawl-check-level': ['jobs', 'pages'],
   'crawl-assemble': ['jobs', 'pages'],
   'crawl-finalize': ['jobs', 'pages', 'usage'],
