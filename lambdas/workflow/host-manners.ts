@@ -68,13 +68,15 @@ const RESERVATION_MARGIN_MS = 10_000;
  * Slots for the `count` lanes of a level, taken in one write while the job is alone on its site:
  * lanes that start together then do not queue one by one at the site's record. Undefined when
  * other jobs share the site, the cap has no room for them all, or the job keeps a Crawl-delay
- * (whose fetches are spaced one slot at a time); each lane then asks for its own.
+ * (whose fetches are spaced one slot at a time); each lane then asks for its own. More lanes than
+ * the cap (an operator's lower cap) are not even asked for: that write could only be refused.
  */
 export async function reserveLaneSlots(job: JobRecord, count: number): Promise<SlotReservation[] | undefined> {
-  if (job.crawl_delay_seconds) return undefined;
+  const cap = hostMaxInFlight();
+  if (job.crawl_delay_seconds || count > cap) return undefined;
   const now = Date.now();
   const reservations = Array.from({ length: count }, () => ({ lease: randomUUID(), until: now + SLOT_LEASE_MS }));
-  const request = { jobId: job.job_id, now, cap: hostMaxInFlight(), leaseMs: SLOT_LEASE_MS, waitingMarkMs: WAITING_MARK_MS };
+  const request = { jobId: job.job_id, now, cap, leaseMs: SLOT_LEASE_MS, waitingMarkMs: WAITING_MARK_MS };
   return (await takeHostSlots(siteOf(job), request, reservations.map((reservation) => reservation.lease))) ? reservations : undefined;
 }
 

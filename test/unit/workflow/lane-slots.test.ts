@@ -49,6 +49,16 @@ describe('reserveLaneSlots', () => {
     expect(await reserveLaneSlots({ ...job, crawl_delay_seconds: 2 }, 3)).toBeUndefined();
     expect(takeHostSlots).not.toHaveBeenCalled();
   });
+
+  it('does not ask for more lanes than the per-host cap, a write that could only be refused', async () => {
+    vi.stubEnv('CRAWL_HOST_MAX_IN_FLIGHT', '2');
+    try {
+      expect(await reserveLaneSlots(job, 3)).toBeUndefined();
+      expect(takeHostSlots).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('reservedSlot', () => {
