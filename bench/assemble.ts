@@ -22,7 +22,7 @@ const PAGES_PER_BATCH = 10;
  */
 export async function run(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-bench-assemble-'));
-  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, levelPollMs: 250, pollersPerQueue: 1, log: () => undefined });
+  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, pollersPerQueue: 1, log: () => undefined });
   try {
     const jobId = randomUUID();
     const job = newJobRecord({

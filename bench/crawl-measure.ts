@@ -98,7 +98,7 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     port: 0,
     dataDir,
     seedUsersFile: usersFile,
-    levelPollMs: 250,
+   
     pollersPerQueue: CONCURRENCY,
     awsLatencyMs: parseAwsLatency(scenario.awsLatency),
     lambdaThreads,

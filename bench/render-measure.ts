@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const usersFile = path.join(dataDir, 'users.json');
   const key = 'bench-key-0000001';
   await writeFile(usersFile, JSON.stringify([{ user_id: 'bench', api_key: key, plan: 'pro', monthly_pages: 1_000_000 }]));
-  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, seedUsersFile: usersFile, levelPollMs: 250, pollersPerQueue: 20, lambdaThreads, log: () => undefined });
+  const runtime = await startLocalRuntime({ host: '127.0.0.1', port: 0, dataDir, seedUsersFile: usersFile, pollersPerQueue: 20, lambdaThreads, log: () => undefined });
 
   const crawl = async (host: string, concurrency: number) => {
     const before = runtime.meter.snapshot();

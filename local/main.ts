@@ -13,7 +13,7 @@ const EnvSchema = z.object({
   CRAWL_DATA_DIR: z.string().default(path.join(PROJECT_ROOT, '.crawl-local')),
   CRAWL_SEED_USERS: z.string().optional(),
   CRAWL_HOST_OVERRIDES: z.string().optional(),
-  CRAWL_LOCAL_LEVEL_POLL_MS: z.coerce.number().int().min(10).default(250),
+  CRAWL_LOCAL_LEVEL_POLL_MS: z.coerce.number().int().min(10).optional(),
   CRAWL_LOCAL_QUEUE_VISIBILITY_SECONDS: z.coerce.number().int().min(1).optional(),
   CRAWL_LOCAL_POLLERS: z.coerce.number().int().min(1).max(100).default(20),
   CRAWL_LOCAL_AWS_LATENCY: z.string().optional(),

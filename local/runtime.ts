@@ -26,8 +26,8 @@ export interface LocalRuntimeConfig {
   port: number;
   dataDir: string;
   seedUsersFile?: string;
-  /** The wait between two checks of a crawl level; the cloud waits whole seconds. */
-  levelPollMs: number;
+  /** Replaces the state machine's wait between two checks of a crawl level (whole seconds, as in the cloud) when set; tests shorten it. */
+  levelPollMs?: number;
   /** Overrides the page queue's visibility timeout (tests of redelivery use a short one). */
   queueVisibilitySeconds?: number;
   /** Parallel pollers per queue mapping, as far as Lambda would scale out. */
@@ -230,7 +230,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     const stepFunctions = await startStepFunctions({
       host,
       stateMachines: stateMachines(template, names, host),
-      waitOverridesMs: { WaitForLevel: config.levelPollMs },
+      waitOverridesMs: config.levelPollMs === undefined ? {} : { WaitForLevel: config.levelPollMs },
       onExecutionEnded: executionEnded,
       onError: logError,
       meter,

@@ -45,7 +45,7 @@ export interface LocalStateMachine {
 export interface StepFunctionsOptions {
   host: LambdaHost;
   stateMachines: LocalStateMachine[];
-  /** Real waits make tests slow; the wait between level checks is shortened locally. */
+  /** Wait states whose time is replaced (ms), such as the wait between level checks in tests. */
   waitOverridesMs: Record<string, number>;
   /** Called when an execution ends other than by succeeding, like the EventBridge status-change event. */
   onExecutionEnded(execution: { executionArn: string; stateMachineArn: string; status: ExecutionStatus; input: string }): Promise<void>;
