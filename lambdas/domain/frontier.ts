@@ -56,11 +56,26 @@ export function laneCount(concurrency: number, levelSize: number, crawlDelaySeco
   return Math.max(1, Math.min(lanes, levelSize));
 }
 
-/** How long the state machine waits before looking at a level again: about half its remaining time. */
-export function pollDelaySeconds(openEntries: number, lanes: number, crawlDelaySeconds = 0): number {
-  const perPage = Math.max(1, crawlDelaySeconds);
-  const estimate = Math.ceil(((openEntries / Math.max(1, lanes)) * perPage) / 2);
-  return Math.min(10, Math.max(1, estimate));
+/** A level as CheckLevel sees it after a watch: entries still open, entries workers finished, its lanes, and the time since its release. */
+export interface LevelPace {
+  open: number;
+  finished: number;
+  lanes: number;
+  elapsedMs: number;
+}
+
+/**
+ * How long the state machine waits before CheckLevel looks at a level again, from the time left at
+ * the level's pace so far: none when the level should end within the next watch (which then sees
+ * its end within moments), otherwise about half the time left, in whole seconds from 1 to 10, so
+ * the checks close in on the end. Before any page has finished, each lane is taken to be finishing
+ * its first.
+ */
+export function pollDelaySeconds(level: LevelPace, watchMs: number): number {
+  const finished = level.finished > 0 ? level.finished : Math.min(level.lanes, level.open);
+  const remainingMs = (level.open * level.elapsedMs) / Math.max(1, finished);
+  if (remainingMs <= watchMs) return 0;
+  return Math.min(10, Math.max(1, Math.floor(remainingMs / 2000)));
 }
 
 /**

@@ -70,14 +70,16 @@ export const JobRecordSchema = z.object({
   /** Epoch seconds; DynamoDB TTL removes the record after the retention period. */
   expires_at: z.number(),
   /**
-   * The level being crawled: its depth, number of ledger entries, lanes (fetches in flight), and
-   * what CheckLevel last saw of its activity (to notice a stalled level).
+   * The level being crawled: its depth, number of ledger entries, lanes (fetches in flight), when
+   * it was released (epoch ms, for its pace), and what CheckLevel last saw of its activity (to
+   * notice a stalled level).
    */
   level: z
     .object({
       depth: z.number(),
       size: z.number(),
       lanes: z.number(),
+      released_at: z.number().optional(),
       watch: z.object({ activity: z.number(), since: z.number() }).optional(),
     })
     .nullable(),

@@ -74,7 +74,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 
   await writeLevel(job.job_id, depth, plan.entries, job.expires_at);
   const crawlDelay = crawlDelayFor(robots);
-  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay) };
+  const level = { depth, size: plan.entries.length, lanes: laneCount(job.concurrency, plan.entries.length, crawlDelay), released_at: Date.now() };
   await updateJob(job.job_id, { level, pages_planned: job.pages_planned + plan.fetchable, crawl_delay_seconds: crawlDelay });
   return releaseLanes({ ...job, crawl_delay_seconds: crawlDelay }, level);
 }
@@ -92,6 +92,7 @@ async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level'
  * bug delays a crawl but never strands it.
  */
 export async function checkLevel(state: CrawlState): Promise<CrawlState> {
+  const watchedFrom = Date.now();
   const job = await watchLanes(state);
   if (!job || isTerminal(job.status)) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
   const entries = await collect(allEntries(job.job_id));
@@ -111,7 +112,14 @@ export async function checkLevel(state: CrawlState): Promise<CrawlState> {
   });
 
   if (open > 0) {
-    return { job_id: job.job_id, depth: state.depth, next: 'wait', wait_seconds: pollDelaySeconds(open, job.level?.lanes ?? 1, job.crawl_delay_seconds) };
+    const pace = {
+      open,
+      finished: level.filter((entry) => isFinal(entry.status) && (entry.attempts ?? 0) > 0).length,
+      lanes: job.level?.lanes ?? 1,
+      // A level released before its record kept the time is paced from this watch on.
+      elapsedMs: Date.now() - (job.level?.released_at ?? watchedFrom),
+    };
+    return { job_id: job.job_id, depth: state.depth, next: 'wait', wait_seconds: pollDelaySeconds(pace, LANE_WATCH_MS) };
   }
   if (job.cancel_requested) return { job_id: job.job_id, depth: state.depth, next: 'assemble' };
 

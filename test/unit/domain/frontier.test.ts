@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathFilter } from '../../../lambdas/core/path-filter.js';
-import { laneHeads, levelActivity, planLevel, stallAfterMs, watchLevel } from '../../../lambdas/domain/frontier.js';
+import { laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel } from '../../../lambdas/domain/frontier.js';
 import { MAX_PAGE_ATTEMPTS, type LedgerStatus } from '../../../lambdas/domain/ledger.js';
 
 const STALL_MS = 300_000;
@@ -30,6 +30,38 @@ describe('watchLevel: has a level stalled?', () => {
     expect(first.stalled).toBe(true);
     expect(watchLevel(first.watch, 7, STALL_MS + 1_000, STALL_MS).stalled).toBe(false);
     expect(watchLevel(first.watch, 7, 2 * STALL_MS, STALL_MS).stalled).toBe(true);
+  });
+});
+
+describe('pollDelaySeconds: when CheckLevel looks at a level again', () => {
+  const WATCH_MS = 5_000;
+
+  it('looks again at once when the level should end within the next watch', () => {
+    // 724 pages in 5.2 s: the 164 left take about 1.2 s more.
+    expect(pollDelaySeconds({ open: 164, finished: 724, lanes: 20, elapsedMs: 5_200 }, WATCH_MS)).toBe(0);
+    // A straggler after the rest of the level is done.
+    expect(pollDelaySeconds({ open: 1, finished: 887, lanes: 20, elapsedMs: 12_000 }, WATCH_MS)).toBe(0);
+  });
+
+  it('otherwise waits about half the time left at the pace so far, in whole seconds', () => {
+    // 100 of 1000 pages in 5 s: 45 s left.
+    expect(pollDelaySeconds({ open: 900, finished: 100, lanes: 20, elapsedMs: 5_000 }, WATCH_MS)).toBe(10);
+    // 500 of 600 in 50 s: 10 s left.
+    expect(pollDelaySeconds({ open: 100, finished: 500, lanes: 20, elapsedMs: 50_000 }, WATCH_MS)).toBe(5);
+    // 6 s and 5.5 s left: the half rounded down to whole seconds, as the state machine waits.
+    expect(pollDelaySeconds({ open: 60, finished: 50, lanes: 20, elapsedMs: 5_000 }, WATCH_MS)).toBe(3);
+    expect(pollDelaySeconds({ open: 11, finished: 10, lanes: 1, elapsedMs: 5_000 }, WATCH_MS)).toBe(2);
+  });
+
+  it('follows a Crawl-delay through the pace: one lane, one page per delay', () => {
+    expect(pollDelaySeconds({ open: 30, finished: 1, lanes: 1, elapsedMs: 5_000 }, WATCH_MS)).toBe(10);
+  });
+
+  it('takes each lane to be finishing its first page before any page has finished', () => {
+    // The seed on a site that takes 6 s to answer: at most about one more watch away.
+    expect(pollDelaySeconds({ open: 1, finished: 0, lanes: 1, elapsedMs: 5_000 }, WATCH_MS)).toBe(0);
+    // 40 pages on 20 lanes, none done after 5 s: 10 s left at best.
+    expect(pollDelaySeconds({ open: 40, finished: 0, lanes: 20, elapsedMs: 5_000 }, WATCH_MS)).toBe(5);
   });
 });
 
