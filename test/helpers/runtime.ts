@@ -26,6 +26,8 @@ export async function startTestRuntime(options: {
   log?: (line: string) => void;
   /** Handlers in worker threads (as `npm start` runs them); by default in this thread, where `vi.mock` reaches them. */
   lambdaThreads?: number;
+  /** The state machine's own Wait between two checks of a level, as in the cloud; by default tests shorten it to 100 ms. */
+  ownLevelWaits?: boolean;
 }) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
   const usersFile = path.join(dataDir, 'users.json');
@@ -37,7 +39,7 @@ export async function startTestRuntime(options: {
     port: 0,
     dataDir,
     seedUsersFile: usersFile,
-    levelPollMs: 100,
+    levelPollMs: options.ownLevelWaits ? undefined : 100,
     queueVisibilitySeconds: options.queueVisibilitySeconds,
     pollersPerQueue: 20,
     lambdaThreads: options.lambdaThreads ?? 0,
