@@ -49,10 +49,11 @@ describe('a runtime whose handlers run in worker threads (as npm start runs them
     expect([...result.text.matchAll(/^URL: (.+)$/gm)].map((match) => match[1])).toEqual(['/', '/a', '/b', '/a1', '/b1'].map((path) => `https://site.test${path}`));
     expect(result.text).toContain('Title: B1');
 
+    // A line holds an array of values when pages were recorded together before one flush (EMF).
     const crawled = log
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .reduce((pages, metrics) => pages + Number(metrics.PagesCrawled ?? 0), 0);
+      .flatMap((line) => [(JSON.parse(line) as Record<string, unknown>).PagesCrawled ?? []].flat())
+      .reduce((pages: number, value) => pages + Number(value), 0);
     expect(crawled).toBe(5);
   });
 });
