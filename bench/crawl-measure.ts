@@ -98,7 +98,6 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     port: 0,
     dataDir,
     seedUsersFile: usersFile,
-   
     pollersPerQueue: CONCURRENCY,
     awsLatencyMs: parseAwsLatency(scenario.awsLatency),
     lambdaThreads,

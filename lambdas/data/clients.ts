@@ -15,9 +15,9 @@ let sqsClient: SQSClient | undefined;
 let sfnClient: SFNClient | undefined;
 
 /**
- * The SDK's logger middleware filters every request and response for the client's logger, which,
- * unconfigured as here, discards them: for a 1000-entry ledger query that walk is a tenth of the
- * CPU of the call and the emulator's answer together. Without it the SDK logs nothing, as before.
+ * The SDK's logger middleware walks every request and response (each item of a ledger query)
+ * through the sensitive-data filter for the client's logger, which, unconfigured as here, discards
+ * them. Without it the SDK logs nothing, as before.
  */
 function withoutLogger<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
