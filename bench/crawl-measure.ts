@@ -8,11 +8,11 @@ import { parseAwsLatency } from '../local/latency.js';
 import { CRAWL_SCENARIOS, type CrawlScenario } from './crawl-scenarios.js';
 import { lambdaThreadsSetting } from '../local/lambda-host.js';
 import { startLocalRuntime } from '../local/runtime.js';
-import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { costPerThousand, difference } from './cost.js';
 import { generatedSite } from './generated-site.js';
 import { describeTimeline, linkDepths, type SiteRequest } from './level-timeline.js';
 import { crawlToEnd, downloadResult } from './local-crawl.js';
+import { startSiteProcess } from './site-process.js';
 
 const CONCURRENCY = 20;
 /** Pages of about 20 KB (a 64-paragraph article), each linking to 10 children: a documentation page's weight. */
@@ -44,13 +44,13 @@ function benchSite(host: string, size: number): BenchSite {
 }
 
 /** A crawl of the whole site (max_depth 3): its job, AWS usage, and where its time went by the site's request log. */
-async function crawlSite(runtime: Awaited<ReturnType<typeof startLocalRuntime>>, key: string, site: BenchSite, requests: SiteRequest[]) {
+async function crawlSite(runtime: Awaited<ReturnType<typeof startLocalRuntime>>, key: string, site: BenchSite, siteLog: () => Promise<SiteRequest[]>) {
   const before = runtime.meter.snapshot();
   const body = { url: `https://${site.host}/`, mode: 'full', max_depth: 3, max_pages: site.pages.size, concurrency: CONCURRENCY, check_tos: false };
   const { job, seconds, postedAt } = await crawlToEnd(runtime.url, key, body);
   const usage = difference(runtime.meter.snapshot(), before);
   const sha256 = createHash('sha256').update(await downloadResult(runtime.url, key, job.id)).digest('hex');
-  const crawlRequests = requests.filter((request) => request.host === site.host && request.arrived >= postedAt);
+  const crawlRequests = (await siteLog()).filter((request) => request.host === site.host && request.arrived >= postedAt);
   const report = [
     ...describeTimeline(crawlRequests, site.depths, postedAt, Date.parse(job.finished_at ?? '')),
     `  document identical to the baseline: ${sha256 === BASELINE_SHA256[site.pages.size] ? 'yes' : 'no'} (sha256 ${sha256})`,
@@ -63,30 +63,17 @@ const rate = (count: number, seconds: number) => `${count} pages in ${seconds.to
 /**
  * One scenario: plain GETs of the 1000-page site, a first crawl of a 50-page site (timed apart),
  * a crawl of the 1000-page site, then the 50-page site again (where waiting between levels weighs
- * most), all served by one fixture site that logs every request. `detailed` (the first scenario)
+ * most), all served by one fixture site that logs every request, in a process of its own as
+ * the issue's measurement has it (a site is never in the crawler's process). `detailed` (the first scenario)
  * adds a second crawl of the 1000-page site and the AWS calls and cost of the first.
  */
 async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void> {
   const large = benchSite('site.test', 1000);
   const small = benchSite('small.test', 50);
-  const requests: SiteRequest[] = [];
-  const site = await startFixtureSite([large.host, small.host], (request, response) => {
-    const url = new URL(request.url ?? '/', `https://${request.headers.host ?? large.host}`);
-    const entry = { host: url.hostname, path: url.pathname, arrived: Date.now(), finished: Number.NaN };
-    requests.push(entry);
-    response.on('finish', () => (entry.finished = Date.now()));
-    const pages = url.hostname === small.host ? small.pages : large.pages;
-    const body = url.pathname === '/robots.txt' ? 'User-agent: *\nAllow: /\n' : pages.get(url.pathname);
-    const answer = () => {
-      if (body === undefined) {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(200, { 'content-type': url.pathname === '/robots.txt' ? 'text/plain' : 'text/html; charset=utf-8' });
-      response.end(body);
-    };
-    if (scenario.serverLatencyMs > 0) setTimeout(answer, scenario.serverLatencyMs);
-    else answer();
+  const site = await startSiteProcess({
+    sites: [large, small].map(({ host, pages }) => ({ host, size: pages.size })),
+    articleParagraphs: ARTICLE_PARAGRAPHS,
+    latencyMs: scenario.serverLatencyMs,
   });
   process.env.CRAWL_HOST_OVERRIDES = [large.host, small.host].map((host) => `${host}=127.0.0.1:${site.port}`).join(',');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-bench-'));
@@ -118,10 +105,10 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     // A running service's instances have served crawls before; the first crawl after start also pays
     // for V8 optimizing the page path in each instance, so it is timed apart, on the small site.
     if (!coldCrawl) {
-      const first = await crawlSite(runtime, key, small, requests);
+      const first = await crawlSite(runtime, key, small, site.requests);
       console.log(`\nFirst crawl after start (instances cold), generated ${small.pages.size}-page site: ${rate(first.job.progress.pages_crawled, first.seconds)}`);
     }
-    const { job, seconds: crawlSeconds, usage, report } = await crawlSite(runtime, key, large, requests);
+    const { job, seconds: crawlSeconds, usage, report } = await crawlSite(runtime, key, large, site.requests);
     const crawled = job.progress.pages_crawled;
     const cost = costPerThousand(usage, crawled);
     const warmth = coldCrawl ? "the runtime's first crawl" : 'instances warm';
@@ -131,13 +118,13 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);
     console.log(report.join('\n'));
 
-    const smallCrawl = await crawlSite(runtime, key, small, requests);
+    const smallCrawl = await crawlSite(runtime, key, small, site.requests);
     console.log(`Small crawl, same setup, generated ${small.pages.size}-page site (job ${smallCrawl.job.status}): ${rate(smallCrawl.job.progress.pages_crawled, smallCrawl.seconds)}`);
     console.log(smallCrawl.report.join('\n'));
     if (!detailed) return;
     // V8 goes on optimizing the handlers, the SDK and the emulators over several crawls: a service
     // that has run for a while is nearer this figure than the first one.
-    const again = await crawlSite(runtime, key, large, requests);
+    const again = await crawlSite(runtime, key, large, site.requests);
     console.log(`The ${large.pages.size}-page crawl again, same runtime (its second): ${rate(again.job.progress.pages_crawled, again.seconds)}`);
     console.log(again.report.join('\n'));
     console.log(`\nAWS calls per crawled page of the ${large.pages.size}-page crawl (counted at the local emulators):`);
