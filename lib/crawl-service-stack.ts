@@ -24,6 +24,14 @@ const PAGE_WORKER_TIMEOUT = Duration.seconds(90);
 const visibilityTimeoutFor = (workerTimeout: Duration) => workerTimeout.plus(Duration.seconds(30));
 const PAGE_VISIBILITY_TIMEOUT = visibilityTimeoutFor(PAGE_WORKER_TIMEOUT);
 
+/** The `pagePollers` context as a number of pollers (SQS provisioned mode takes 2 to 200), or undefined when not given. */
+function provisionedPollers(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const pollers = Number(value);
+  if (!Number.isInteger(pollers) || pollers < 2 || pollers > 200) throw new Error(`pagePollers must be a whole number from 2 to 200, got ${JSON.stringify(value)}`);
+  return pollers;
+}
+
 /** One webhook POST may take 10 s; the rest is signing and recording. */
 const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(30);
 /** Receives of a webhook message before the delivery function's own failures park it. */
@@ -187,7 +195,12 @@ export class CrawlServiceStack extends Stack {
     bindPageQueue(pageWorker);
     fetchesPages(pageWorker);
     pageQueue.grantConsumeMessages(pageWorker);
-    pageWorker.addEventSource(new SqsEventSource(pageQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    // Pollers kept ready for the page queue (SQS provisioned mode): `cdk deploy -c pagePollers=2`.
+    // Without it Lambda's standard scaling starts a crawl's lanes five at a time after idle.
+    const pagePollers = provisionedPollers(this.node.tryGetContext('pagePollers'));
+    pageWorker.addEventSource(
+      new SqsEventSource(pageQueue, { batchSize: 1, reportBatchItemFailures: true, ...(pagePollers ? { provisionedPollerConfig: { minimumPollers: pagePollers } } : {}) }),
+    );
 
     const deadLetterWorker = fn('DeadLetterFunction', 'page-dead-letter', 'Marks pages whose messages exhausted their attempts as failed and keeps the lane going');
     bindTable(deadLetterWorker, 'jobs', 'RW');

@@ -37,3 +37,23 @@ describe('hostMaxInFlight context', () => {
     expect(handlersWith('CRAWL_HOST_MAX_IN_FLIGHT', { hostMaxInFlight: '8' })).toEqual({ 'crawl-plan-level': '8', 'page-worker': '8', 'render-worker': '8' });
   });
 });
+
+describe('pagePollers context', () => {
+  /** Each queue's event source mapping that has a provisioned poller config, by the queue's logical id. */
+  const provisionedQueues = (context: Record<string, string>) =>
+    Object.values(resources(Template.fromStack(buildApp({ context }).stack)))
+      .filter((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && resource.Properties?.ProvisionedPollerConfig !== undefined)
+      .map((resource) => [(resource.Properties?.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0], resource.Properties?.ProvisionedPollerConfig]);
+
+  it('keeps that many pollers ready for the page queue (provisioned mode), and for no other queue', () => {
+    expect(provisionedQueues({ pagePollers: '3' })).toEqual([[expect.stringMatching(/^PageQueue/), { MinimumPollers: 3 }]]);
+  });
+
+  it('leaves every queue to standard scaling when not given', () => {
+    expect(provisionedQueues({})).toEqual([]);
+  });
+
+  it('refuses a value provisioned mode does not take', () => {
+    for (const pagePollers of ['1', '201', '2.5', 'many']) expect(() => buildApp({ context: { pagePollers } })).toThrow(/pagePollers must be a whole number from 2 to 200/);
+  });
+});
