@@ -23,6 +23,8 @@ const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;
 /** Pages a checkpoint records at most: one BatchWriteItem call. */
 const MAX_PAGES_PER_CHECKPOINT = 25;
+/** Pages taken ahead at most: two checkpoints' worth, so the lane goes on crawling while one is written. */
+const MAX_PAGES_TAKEN_AHEAD = 2 * MAX_PAGES_PER_CHECKPOINT;
 /** What a page is taken to cost before one was crawled, to size the first pages taken ahead. */
 const FIRST_PAGE_GUESS_MS = 200;
 /** Sections a checkpoint's batch object holds at most, which bounds what Assemble keeps open per lane. */
@@ -37,9 +39,10 @@ export type LaneRunOutcome = { deferInSeconds?: number };
  * ends, the run's time budget is spent, the job is cancelled, or another job wants the site.
  *
  * Each page is leased before it is fetched; outcomes are recorded in checkpoints (one batch object
- * with the pages' sections and links, then their ledger entries, then the job's progress), so a
- * crash loses at most the pages since the last checkpoint, whose leases run out and whose message
- * comes back: the lane is walked again past its finished entries. At most one worker holds a lane:
+ * with the pages' sections and links, then their ledger entries, then the job's progress), each
+ * written while the lane crawls the pages it took ahead, so a crash loses at most the pages since
+ * the last checkpoint that landed, whose leases run out and whose message comes back: the lane is
+ * walked again past its finished entries. At most one worker holds a lane:
  * a worker that finds the lane's next page held by another stops.
  *
  * The render worker runs the same code with a renderer, for one page handed to it; the lane then
@@ -77,6 +80,9 @@ interface CrawledPage {
 
 type Level = NonNullable<JobRecord['level']>;
 
+/** What a checkpoint tells the lane: go on, stop (the job was cancelled or ended), or yield the site to another job. */
+type Verdict = 'go' | 'stop' | 'yield';
+
 class LaneRun {
   private pending: CrawledPage[] = [];
   private pendingBytes = 0;
@@ -93,6 +99,9 @@ class LaneRun {
   /** One page per run: the render worker's page, or a page paced by a Crawl-delay. */
   private readonly onePage: boolean;
   private lane = 0;
+  /** The checkpoint being written while the lane goes on, and the verdict of the last one written so. */
+  private recording: Promise<Verdict> | undefined;
+  private recorded: Verdict = 'go';
 
   constructor(
     private job: JobRecord,
@@ -108,7 +117,11 @@ class LaneRun {
     try {
       await this.walk(first);
     } finally {
-      await this.restoreClaims();
+      try {
+        await this.landed();
+      } finally {
+        await this.restoreClaims();
+      }
     }
   }
 
@@ -168,7 +181,12 @@ class LaneRun {
         this.pending.length >= MAX_PAGES_PER_CHECKPOINT ||
         this.pendingBytes >= MAX_CHECKPOINT_BYTES ||
         Date.now() - this.checkpointedAt >= checkpointEveryMs();
-      if (due && !(await this.checkpoint())) return;
+      if (due) {
+        // With pages taken ahead, the lane crawls them while the checkpoint is written (one at a time).
+        if (this.careful || this.claimed.length === 0) this.recorded = await this.record(await this.checkpoint());
+        else if ((await this.landed()) === 'go') this.recordMeanwhile();
+      }
+      if (this.recorded !== 'go') return this.stopFor(this.recorded, next);
       if (Date.now() - this.startedAt >= laneRunBudgetMs()) {
         // The rest of the lane in a new invocation; a crash before this message is sent brings the current one back.
         await this.checkpoint();
@@ -176,14 +194,45 @@ class LaneRun {
         await sendPageMessage({ job_id: this.job.job_id, depth: entry.depth, index: next });
         return;
       }
-      if (due && !(await this.slot.renew())) {
-        // Another job wants the site: the slot goes back, and the lane asks for one again.
-        await this.restoreClaims();
-        await sendPageMessage({ job_id: this.job.job_id, depth: entry.depth, index: next });
-        return;
-      }
     }
     await this.checkpoint(true);
+  }
+
+  /** After a checkpoint: whether the run may go on with the site's slot, renewed. */
+  private async record(written: boolean): Promise<Verdict> {
+    if (!written) return 'stop';
+    return (await this.slot.renew()) ? 'go' : 'yield';
+  }
+
+  /** Writes the pending pages' checkpoint while the lane goes on; its verdict is looked at after each page. */
+  private recordMeanwhile(): void {
+    const recording = this.writeCheckpoint().then((written) => this.record(written));
+    // A failed checkpoint stops the lane after its current page; `landed` then fails the run with it.
+    recording.then(
+      (verdict) => (this.recorded = verdict),
+      () => (this.recorded = 'stop'),
+    );
+    this.recording = recording;
+  }
+
+  /** The verdict of the checkpoint written meanwhile, once it has landed (its failure fails the run). */
+  private async landed(): Promise<Verdict> {
+    const recording = this.recording;
+    this.recording = undefined;
+    if (recording) this.recorded = await recording;
+    return this.recorded;
+  }
+
+  /**
+   * Ends the run on a checkpoint's verdict: the pages crawled since are recorded first. A cancelled
+   * or ended job stops the lane; another job wanting the site gets the slot back, and the lane asks
+   * for one again from its next page.
+   */
+  private async stopFor(verdict: Exclude<Verdict, 'go'>, next: number): Promise<void> {
+    await this.checkpoint();
+    if (verdict === 'stop') return;
+    await this.restoreClaims();
+    await sendPageMessage({ job_id: this.job.job_id, depth: this.level.depth, index: next });
   }
 
   /**
@@ -207,7 +256,7 @@ class LaneRun {
     if ((front.attempts ?? 1) > 1) this.careful = true;
     // The page's fetch starts now, while the pages after it are taken.
     if (!this.onePage && !goesStraightToBrowser(this.job, front)) this.prefetch = { index: front.index, fetched: fetchPage(front.url) };
-    const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_PER_CHECKPOINT, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
+    const ahead = this.careful || this.onePage ? 0 : Math.min(MAX_PAGES_TAKEN_AHEAD, Math.floor(pageLeaseMs() / 2 / Math.max(1, this.pageMs)));
     const indexes: number[] = [];
     for (let next = index + this.level.lanes; indexes.length < ahead && next < this.level.size; next += this.level.lanes) indexes.push(next);
     if (indexes.length === 0) return front;
@@ -234,11 +283,17 @@ class LaneRun {
     this.claimed = [];
   }
 
+  /** Records the pending pages after the checkpoint written meanwhile, if any; false when the run must stop. */
+  private async checkpoint(laneEnds = false): Promise<boolean> {
+    const earlier = await this.landed();
+    return (await this.writeCheckpoint(laneEnds)) && earlier !== 'stop';
+  }
+
   /**
    * Records the pending pages: their batch object first, then their ledger entries (which name the
    * object), then the job's progress. False when the run must stop: the job was cancelled or ended.
    */
-  private async checkpoint(laneEnds = false): Promise<boolean> {
+  private async writeCheckpoint(laneEnds = false): Promise<boolean> {
     const crawled = this.pending;
     this.pending = [];
     this.pendingBytes = 0;
