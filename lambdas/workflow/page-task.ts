@@ -99,7 +99,7 @@ class LaneRun {
   /** One page per run: the render worker's page, or a page paced by a Crawl-delay. */
   private readonly onePage: boolean;
   private lane = 0;
-  /** The checkpoint being written while the lane goes on, and the verdict of the last one written so. */
+  /** The checkpoint being written while the lane goes on, and the last verdict a checkpoint gave. */
   private recording: Promise<Verdict> | undefined;
   private recorded: Verdict = 'go';
 
