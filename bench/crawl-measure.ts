@@ -63,8 +63,8 @@ const rate = (count: number, seconds: number) => `${count} pages in ${seconds.to
 /**
  * One scenario: plain GETs of the 1000-page site, a first crawl of a 50-page site (timed apart),
  * a crawl of the 1000-page site, then the 50-page site again (where waiting between levels weighs
- * most), all served by one fixture site that logs every request, in a process of its own as
- * the issue's measurement has it (a site is never in the crawler's process). `detailed` (the first scenario)
+ * most), all served by one fixture site that logs every request, in a process of its own, as
+ * a site crawled through `npm start` is (never in the crawler's process). `detailed` (the first scenario)
  * adds a second crawl of the 1000-page site and the AWS calls and cost of the first.
  */
 async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void> {

@@ -100,8 +100,8 @@ class LaneRun {
   private readonly onePage: boolean;
   private lane = 0;
   /** The checkpoint being written while the lane goes on, and the last verdict a checkpoint gave. */
-  private recording: Promise<Verdict> | undefined;
-  private recorded: Verdict = 'go';
+  private inFlight: Promise<Verdict> | undefined;
+  private verdict: Verdict = 'go';
 
   constructor(
     private job: JobRecord,
@@ -183,10 +183,10 @@ class LaneRun {
         Date.now() - this.checkpointedAt >= checkpointEveryMs();
       if (due) {
         // With pages taken ahead, the lane crawls them while the checkpoint is written (one at a time).
-        if (this.careful || this.claimed.length === 0) this.recorded = await this.record(await this.checkpoint());
-        else if ((await this.landed()) === 'go') this.recordMeanwhile();
+        if (this.careful || this.claimed.length === 0) this.verdict = await this.verdictAfter(await this.checkpoint());
+        else if ((await this.landed()) === 'go') this.checkpointMeanwhile();
       }
-      if (this.recorded !== 'go') return this.stopFor(this.recorded, next);
+      if (this.verdict !== 'go') return this.stopFor(this.verdict, next);
       if (Date.now() - this.startedAt >= laneRunBudgetMs()) {
         // The rest of the lane in a new invocation; a crash before this message is sent brings the current one back.
         await this.checkpoint();
@@ -199,28 +199,28 @@ class LaneRun {
   }
 
   /** After a checkpoint: whether the run may go on with the site's slot, renewed. */
-  private async record(written: boolean): Promise<Verdict> {
+  private async verdictAfter(written: boolean): Promise<Verdict> {
     if (!written) return 'stop';
     return (await this.slot.renew()) ? 'go' : 'yield';
   }
 
   /** Writes the pending pages' checkpoint while the lane goes on; its verdict is looked at after each page. */
-  private recordMeanwhile(): void {
-    const recording = this.writeCheckpoint().then((written) => this.record(written));
+  private checkpointMeanwhile(): void {
+    const inFlight = this.writeCheckpoint().then((written) => this.verdictAfter(written));
     // A failed checkpoint stops the lane after its current page; `landed` then fails the run with it.
-    recording.then(
-      (verdict) => (this.recorded = verdict),
-      () => (this.recorded = 'stop'),
+    inFlight.then(
+      (verdict) => (this.verdict = verdict),
+      () => (this.verdict = 'stop'),
     );
-    this.recording = recording;
+    this.inFlight = inFlight;
   }
 
   /** The verdict of the checkpoint written meanwhile, once it has landed (its failure fails the run). */
   private async landed(): Promise<Verdict> {
-    const recording = this.recording;
-    this.recording = undefined;
-    if (recording) this.recorded = await recording;
-    return this.recorded;
+    const inFlight = this.inFlight;
+    this.inFlight = undefined;
+    if (inFlight) this.verdict = await inFlight;
+    return this.verdict;
   }
 
   /**
