@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { PROJECT_ROOT } from './template.js';
 
@@ -16,6 +17,9 @@ export interface Invocation {
   event: unknown;
 }
 
+/** Invocations one instance runs at once, as far as the logger is told: the local host sets no limit. */
+const MAX_CONCURRENT_INVOCATIONS = 1000;
+
 /** Where the stack's handler modules are, by the name its `crawl:handler` metadata gives. */
 export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
 
@@ -26,6 +30,11 @@ export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
  */
 export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
   const modules = new Map<string, Promise<Handler>>();
+  // Unlike a Lambda container, an instance here runs many invocations at once. So does a Lambda
+  // Managed Instance; as its runtime does, each invocation runs in a context of its own, which the
+  // logger keeps its Lambda context in, so a line names the function that wrote it.
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= String(MAX_CONCURRENT_INVOCATIONS);
+  const invocations = InvokeStore.getInstanceAsync(true);
 
   const load = (handlerName: string): Promise<Handler> => {
     let module = modules.get(handlerName);
@@ -62,7 +71,8 @@ export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
         fail: () => undefined,
         succeed: () => undefined,
       } satisfies Context;
-      return handler(invocation.event, context);
+      const store = await invocations;
+      return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: invocation.requestId }, () => handler(invocation.event, context));
     },
 
     /** Closes the render worker's browser, if this instance launched one: a child process that must not outlive the runtime. */

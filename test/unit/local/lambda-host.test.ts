@@ -17,7 +17,9 @@ function template(timeoutSeconds = 30): CfnTemplate {
     Metadata: { [HANDLER_METADATA_KEY]: handler },
     Properties: { Timeout: timeoutSeconds, MemorySize: 512 },
   });
-  return { Resources: { EchoFunction: fn('echo'), FailFunction: fn('fail'), MetricFunction: fn('metric'), CrashFunction: fn('crash') } };
+  return {
+    Resources: { EchoFunction: fn('echo'), FailFunction: fn('fail'), MetricFunction: fn('metric'), CrashFunction: fn('crash'), RenderWorkerFunction: fn('log'), PageWorkerFunction: fn('log') },
+  };
 }
 
 describe('the Lambda host with worker threads', () => {
@@ -131,5 +133,26 @@ describe('the Lambda host in this thread', () => {
     } finally {
       await host.close();
     }
+  });
+
+  it('names, in each log line, the function that wrote it while several run at once', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => {
+      for (const line of String(chunk).split('\n').filter((text) => text.startsWith('{'))) lines.push(JSON.parse(line) as Record<string, unknown>);
+      return true;
+    }) as typeof process.stderr.write;
+    const host = new LambdaHost(template(), new UsageMeter(), { handlersDir });
+    try {
+      // The render worker starts first and logs last, after the page worker's invocation began.
+      await Promise.all([host.invoke('RenderWorkerFunction', { waitMs: 200 }), host.invoke('PageWorkerFunction', { waitMs: 50 })]);
+    } finally {
+      process.stderr.write = write;
+      await host.close();
+    }
+    expect(lines.map((line) => [line.message, line.function_name])).toEqual([
+      ['something failed', 'PageWorkerFunction'],
+      ['something failed', 'RenderWorkerFunction'],
+    ]);
   });
 });
