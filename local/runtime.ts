@@ -2,9 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { Agent } from 'node:http';
 import path from 'node:path';
+import { lockFile } from '../lambdas/core/process-lock.js';
 import { ENV } from '../lambdas/data/env.js';
 import { openJobs } from '../lambdas/data/jobs.js';
 import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
@@ -49,34 +50,12 @@ export class DataDirectoryInUseError extends Error {}
 
 /** One runtime per data directory: the emulators' files cannot be shared by two processes. */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dataDir, 'runtime.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(lockFile, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return () => rm(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirectoryInUseError(
-          `Another local runtime (pid ${pid}) is using ${dataDir}. Stop it first, or start this one with CRAWL_DATA_DIR pointing elsewhere.`,
-        );
-      }
-      await rm(lockFile, { force: true }); // left by a runtime that died
-    }
+  // A lock this process holds was left by a runtime of it that failed: this one replaces it.
+  const lock = await lockFile(path.join(dataDir, 'runtime.lock'), { waitMs: 0, ownProcess: 'stale' });
+  if ('heldBy' in lock) {
+    throw new DataDirectoryInUseError(`Another local runtime (pid ${lock.heldBy}) is using ${dataDir}. Stop it first, or start this one with CRAWL_DATA_DIR pointing elsewhere.`);
   }
-  throw new DataDirectoryInUseError(`Could not lock ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return lock.release;
 }
 
 // s3rver accepts only its own key pair; dynalite and the SQS endpoint accept any.
@@ -109,14 +88,32 @@ function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string
   };
 }
 
-/** Environment of every function, with references resolved to the local resources. */
-function functionEnvironment(template: CfnTemplate, names: LocalNames): Record<string, string> {
+/**
+ * What the local runtime takes from the environment the stack gives its functions. Every variable
+ * that names a resource (a table, bucket, queue or state machine) is taken, resolved to its local
+ * stand-in. Of the plain values, these hold on any host and are taken as they are:
+ */
+const SETTINGS_FOR_ANY_HOST = new Set(['POWERTOOLS_SERVICE_NAME', 'CRAWL_PAGE_VISIBILITY_SECONDS']);
+/** ...and these describe the Lambda host alone, so the local runtime leaves them out, each for its reason. */
+export const CLOUD_ONLY_SETTINGS: Record<string, string> = {
+  NODE_OPTIONS: "Lambda's Node flags; npm start sets its process's own",
+  CRAWL_CHROMIUM_BIN: "where the render worker's bundle keeps the compressed browser; locally the browser is unpacked from the npm package",
+};
+
+/**
+ * The functions' environment for the local handlers. A plain value the stack sets that neither
+ * list names stops the start: whether it applies here is a decision to make, not to default.
+ */
+export function functionEnvironment(template: CfnTemplate, names: LocalNames): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+  for (const [id, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
     const variables = ((fn.Properties?.Environment as { Variables?: unknown } | undefined)?.Variables ?? {}) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(variables)) env[key] = String(resolveIntrinsics(value, names));
+    for (const [key, value] of Object.entries(variables)) {
+      if (key in CLOUD_ONLY_SETTINGS) continue;
+      if (typeof value === 'object' || SETTINGS_FOR_ANY_HOST.has(key)) env[key] = String(resolveIntrinsics(value, names));
+      else throw new Error(`The stack sets ${key} on ${id}; say in local/runtime.ts whether the local runtime takes it (SETTINGS_FOR_ANY_HOST) or not (CLOUD_ONLY_SETTINGS)`);
+    }
   }
-  delete env.NODE_OPTIONS;
   return env;
 }
 
