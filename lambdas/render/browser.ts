@@ -1,8 +1,8 @@
-import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page, type Route } from 'playwright-core';
+import { errors, chromium as playwright, type Browser, type Page, type Route } from 'playwright-core';
 import { availableParallelism } from 'node:os';
 import { FetchError, type FetchDocument } from '../core/fetch-types.js';
 import { userAgent } from '../net/user-agent.js';
+import { chromiumExecutable, packagedChromiumArgs } from './chromium-binary.js';
 import { headersForBrowser, judgeRequest } from './request-policy.js';
 
 /** Per-page limits: a page's scripts cannot make a render cost more than this. */
@@ -30,7 +30,8 @@ export const DEFAULT_RENDER_BUDGETS: RenderBudgets = {
   quietMs: 300,
 };
 
-export type RenderFailure = 'render_timeout' | 'render_failed' | 'too_large';
+/** `browser_unavailable`: the browser could not start, so no page was rendered. */
+export type RenderFailure = 'render_timeout' | 'render_failed' | 'too_large' | 'browser_unavailable';
 
 export class RenderError extends Error {
   constructor(
@@ -103,12 +104,10 @@ const PAGE_LOCKDOWN_SCRIPT = `(() => {
  * renderer process of its own: in one process, one page's endless script would stall them all.
  */
 export async function launchBrowser(options: { concurrentPages: boolean } = { concurrentPages: !process.env.AWS_LAMBDA_FUNCTION_NAME }): Promise<Browser> {
-  // No WebGL: one archive less to unpack on a cold start.
-  chromium.setGraphicsMode = false;
-  // The Lambda bundle carries the compressed browser beside the code (the stack sets the path).
-  const executablePath = await chromium.executablePath(process.env.CRAWL_CHROMIUM_BIN || undefined);
+  // CRAWL_CHROMIUM_EXECUTABLE: another Chromium build (Debian's, say) where the packaged one cannot run.
+  const executablePath = process.env.CRAWL_CHROMIUM_EXECUTABLE || (await chromiumExecutable());
   const dropped = options.concurrentPages ? new Set([...UNSAFE_ARGS, '--single-process']) : UNSAFE_ARGS;
-  const args = [...chromium.args.filter((arg) => !dropped.has(arg)), ...LOCKDOWN_ARGS];
+  const args = [...packagedChromiumArgs().filter((arg) => !dropped.has(arg)), ...LOCKDOWN_ARGS];
   return playwright.launch({ executablePath, args, headless: true, timeout: 60_000 });
 }
 
@@ -133,7 +132,9 @@ export function createRenderer(options: {
 
   const browser = () => {
     running ??= (async () => {
-      const launched = await launch();
+      const launched = await launch().catch((error: unknown) => {
+        throw launchFailure(error);
+      });
       // The Lambda build runs single-process: with no page open the browser would wind down.
       const keepAlive = await (await launched.newContext()).newPage();
       launched.on('disconnected', () => {
@@ -158,6 +159,17 @@ export function createRenderer(options: {
       if (current) await (await current).browser.close();
     },
   };
+}
+
+/**
+ * Why the browser did not start, as a render failure. Only a launch that ran out of time may go
+ * better on another try; a missing binary or library, or a browser that exits at once, will not,
+ * so its pages fail now instead of being tried again for minutes.
+ */
+export function launchFailure(error: unknown): RenderError {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLines = message.split('\n').slice(0, 6).join(' ').slice(0, 600);
+  return new RenderError('browser_unavailable', `the browser could not start: ${firstLines}`, error instanceof errors.TimeoutError);
 }
 
 async function renderInContext(browser: Browser, staticPage: StaticPage, fetch: FetchDocument, budgets: RenderBudgets): Promise<RenderedPage> {
