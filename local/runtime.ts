@@ -93,7 +93,7 @@ function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string
  * that names a resource (a table, bucket, queue or state machine) is taken, resolved to its local
  * stand-in. Of the plain values, these hold on any host and are taken as they are:
  */
-const SETTINGS_FOR_ANY_HOST = new Set(['POWERTOOLS_SERVICE_NAME', 'CRAWL_PAGE_VISIBILITY_SECONDS']);
+const SETTINGS_FOR_ANY_HOST = new Set(['POWERTOOLS_SERVICE_NAME', 'CRAWL_PAGE_VISIBILITY_SECONDS', 'CRAWL_CONTACT_URL', 'CRAWL_HOST_MAX_IN_FLIGHT']);
 /** ...and these describe the Lambda host alone, so the local runtime leaves them out, each for its reason. */
 export const CLOUD_ONLY_SETTINGS: Record<string, string> = {
   NODE_OPTIONS: "Lambda's Node flags; npm start sets its process's own",

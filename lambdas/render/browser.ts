@@ -98,6 +98,40 @@ const PAGE_LOCKDOWN_SCRIPT = `(() => {
 })();`;
 
 /**
+ * Counts the page's elements, shadow trees included, and when the page has open shadow roots
+ * serializes the tree as it is rendered: each shadow host holds its shadow tree, each slot the
+ * nodes assigned to it (or its fallback), light children no slot takes are left out. The browser's
+ * own serialization leaves shadow trees out, though every reader sees their text. Closed shadow
+ * roots cannot be reached from the page. The copy is built in an inert document, where no image
+ * loads and no script runs. `html` is null for a page without shadow roots.
+ */
+const READ_COMPOSED_TREE = `(() => {
+  let elements = 0;
+  let hosts = 0;
+  const count = (root) => {
+    for (const element of root.querySelectorAll('*')) {
+      elements += 1;
+      if (element.shadowRoot) { hosts += 1; count(element.shadowRoot); }
+    }
+  };
+  count(document);
+  if (hosts === 0) return { elements, html: null };
+  const inert = document.implementation.createHTMLDocument('');
+  const flatten = (node) => {
+    if (node.localName === 'slot' && node.getRootNode() instanceof ShadowRoot) {
+      const slotted = inert.createDocumentFragment();
+      for (const assigned of node.assignedNodes({ flatten: true })) slotted.append(flatten(assigned));
+      return slotted;
+    }
+    const copy = inert.importNode(node, false);
+    if (node.nodeType !== Node.ELEMENT_NODE) return copy;
+    for (const child of (node.shadowRoot ?? node).childNodes) copy.append(flatten(child));
+    return copy;
+  };
+  return { elements, html: '<!DOCTYPE html>' + flatten(document.documentElement).outerHTML };
+})()`;
+
+/**
  * Launches @sparticuz/chromium (the Lambda build), with the package's flags less the unsafe ones.
  * A Lambda container renders one page at a time, so it keeps the package's `--single-process`.
  * A host that renders several pages at once in one browser (the local runtime) gives each page a
@@ -248,16 +282,16 @@ async function renderInContext(browser: Browser, staticPage: StaticPage, fetch: 
       // A page that never finishes loading is read as it stands when the time is up.
     }
     if (crashed) throw new RenderError('render_failed', `the page crashed the browser: ${staticPage.url}`, true);
-    const elements = await withDeadline(page.evaluate('document.getElementsByTagName("*").length') as Promise<number>, Math.max(remaining(), 1_000));
-    if (elements > budgets.maxDomElements) throw new RenderError('too_large', `${elements} elements, over the cap of ${budgets.maxDomElements}`, false);
-    result.html = await withDeadline(page.content(), Math.max(remaining(), 1_000));
+    const composed = await withDeadline(page.evaluate(READ_COMPOSED_TREE) as Promise<{ elements: number; html: string | null }>, Math.max(remaining(), 1_000));
+    if (composed.elements > budgets.maxDomElements) throw new RenderError('too_large', `${composed.elements} elements, over the cap of ${budgets.maxDomElements}`, false);
+    result.html = composed.html ?? (await withDeadline(page.content(), Math.max(remaining(), 1_000)));
     if (result.html.length > budgets.maxHtmlChars) throw new RenderError('too_large', `${result.html.length} characters of DOM, over the cap of ${budgets.maxHtmlChars}`, false);
     return result;
   } catch (error) {
     if (error instanceof RenderError) throw error;
-    if (crashed || !browser.isConnected()) throw new RenderError('render_failed', `the browser failed on ${staticPage.url}: ${(error as Error).message}`, true);
     if (error instanceof DeadlineExceeded) throw new RenderError('render_timeout', `${staticPage.url}: the page's scripts did not let go within ${budgets.wallMs} ms`, false);
-    throw error;
+    // Anything else is the browser's trouble (it crashed, or lost its page), not the page's: the page is tried again later.
+    throw new RenderError('render_failed', `the browser failed on ${staticPage.url}: ${(error as Error).message}`, true);
   } finally {
     stop.abort();
     // Closing the context ends the page's scripts, an endless loop included.

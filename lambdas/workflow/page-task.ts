@@ -13,6 +13,7 @@ import { sendPageMessage, type PageMessage } from '../data/page-queue.js';
 import { isTerminal, laneDoneMark, type JobRecord } from '../domain/job.js';
 import { countStatuses, isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
+import { logger } from '../observability/logger.js';
 import { RenderError, type Renderer } from '../render/browser.js';
 import { sharedFetcher } from './fetcher.js';
 import { reservedSlot, waitForHostSlot, type TakenSlot } from './host-manners.js';
@@ -27,6 +28,8 @@ const MAX_PAGES_PER_CHECKPOINT = 25;
 const MAX_PAGES_TAKEN_AHEAD = 2 * MAX_PAGES_PER_CHECKPOINT;
 /** What a page is taken to cost before one was crawled, to size the first pages taken ahead. */
 const FIRST_PAGE_GUESS_MS = 200;
+/** How often a render in progress looks whether its job was cancelled. */
+const CANCEL_CHECK_MS = 1_000;
 /** Sections a checkpoint's batch object holds at most, which bounds what Assemble keeps open per lane. */
 const MAX_CHECKPOINT_BYTES = 4 * 1024 * 1024;
 
@@ -360,9 +363,12 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, r
   if (!renderer && job.render === 'auto' && mayHoldScripts(html) && judgeStaticHtml(html, document.finalUrl).shell) return 'shell';
   if (renderer) {
     try {
-      html = (await renderer.render({ url: document.finalUrl, status: document.status, headers: document.headers, body: document.body })).html;
+      const rendered = await unlessCancelled(job.job_id, renderer.render({ url: document.finalUrl, status: document.status, headers: document.headers, body: document.body }));
+      if (rendered === 'cancelled') return { fields: { ...base, status: 'skipped', reason: 'cancelled' } };
+      html = rendered.html;
     } catch (error) {
       if (!(error instanceof RenderError)) throw error;
+      if (error.reason === 'browser_unavailable') logger.error('the browser could not start: the page fails instead of waiting for it', { url: entry.url, job_id: job.job_id, cause: error.message });
       const final: FinalFields = { ...base, status: 'failed', reason: error.reason, rendered: true };
       return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : { fields: final };
     }
@@ -381,6 +387,31 @@ async function crawlPage(job: JobRecord, entry: LedgerEntry, fetched: Fetched, r
   // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
   const fields: FinalFields = { ...base, status: 'crawled', title: exported.title, bytes, rendered: renderer !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
   return { fields, page };
+}
+
+/**
+ * The render's result, or 'cancelled' as soon as the job is: a render may take its whole wall time
+ * (or a browser launch its timeout), and a cancel should not wait for it. The render left behind
+ * ends at its own budget.
+ */
+async function unlessCancelled<T>(jobId: string, render: Promise<T>): Promise<T | 'cancelled'> {
+  let timer: NodeJS.Timeout | undefined;
+  const cancelled = new Promise<'cancelled'>((resolve) => {
+    timer = setInterval(() => {
+      void getJob(jobId).then(
+        (job) => {
+          if (job?.cancel_requested) resolve('cancelled');
+        },
+        () => undefined,
+      );
+    }, CANCEL_CHECK_MS);
+  });
+  render.catch(() => undefined);
+  try {
+    return await Promise.race([render, cancelled]);
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** 2 s, 4 s, 8 s … between attempts. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../lambdas/net/host-overrides.js';
-import { createRenderer, RenderError, type Renderer } from '../../lambdas/render/browser.js';
+import { errors } from 'playwright-core';
+import { exportPage } from '../../lambdas/core/export.js';
+import { createRenderer, launchBrowser, RenderError, type Renderer } from '../../lambdas/render/browser.js';
 import type { FetchDocument } from '../../lambdas/core/fetch-types.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 
@@ -49,6 +51,26 @@ const pages: Record<string, (url: URL) => { status?: number; type?: string; body
   '/to-loopback': () => ({ status: 302, location: `https://127.0.0.1:${port}/secret-after-redirect` }),
   '/endless': () => ({ body: '<html><head><title>Busy</title></head><body><p>before</p><script>while (true) {}</script></body></html>' }),
   '/scripts': () => ({ body: `<html><body><div id="root"></div>${[1, 2, 3, 4].map((i) => `<script src="/s${i}.js"></script>`).join('')}</body></html>` }),
+  '/components': () => ({
+    body: `<!doctype html><html><head><title>Components</title></head><body>
+      <article-card><span slot="title">Slotted title</span><p>Slotted body text.</p><p slot="nowhere">Unrendered light text.</p></article-card>
+      <closed-box></closed-box>
+      <script>
+        customElements.define('article-card', class extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: 'open' }).innerHTML =
+              '<h2><slot name="title">Fallback title</slot></h2><inner-note></inner-note><slot></slot><p><a href="/from-shadow">Shadow link</a></p>';
+          }
+        });
+        customElements.define('inner-note', class extends HTMLElement {
+          constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p>Nested shadow text, <slot>with its fallback</slot>.</p>'; }
+        });
+        customElements.define('closed-box', class extends HTMLElement {
+          constructor() { super(); this.attachShadow({ mode: 'closed' }).innerHTML = '<p>Closed shadow text.</p>'; }
+        });
+      </script></body></html>`,
+  }),
   '/big-dom': () => ({ body: `<html><body><script>for (let i = 0; i < 500; i++) document.body.appendChild(document.createElement('div'));</script></body></html>` }),
 };
 
@@ -137,6 +159,36 @@ describe('rendering in the browser', () => {
     expect(error).toBeInstanceOf(RenderError);
     expect(error).toMatchObject({ reason: 'render_timeout', retryable: false });
     expect((await renderPath('/shell')).html).toContain('Teapot');
+  });
+
+  it('reads text and links inside open shadow roots, nested ones too, with slotted content in its rendered place', { timeout: 60_000 }, async () => {
+    const { html } = await renderPath('/components');
+    const markdown = exportPage(html, { url: 'https://site.test/components', onlyMainContent: false, formats: ['markdown'] }).markdown;
+
+    const order = ['Slotted title', 'Nested shadow text, with its fallback.', 'Slotted body text.', '[Shadow link](https://site.test/from-shadow)'];
+    for (const text of order) expect(markdown).toContain(text);
+    expect(order.map((text) => markdown.indexOf(text))).toEqual(order.map((text) => markdown.indexOf(text)).sort((a, b) => a - b));
+    // A light child no slot takes is not shown; a slot with content shows no fallback; a closed root is out of reach.
+    expect(markdown).not.toContain('Unrendered light text');
+    expect(markdown).not.toContain('Fallback title');
+    expect(markdown).not.toContain('Closed shadow text');
+  });
+
+  it('fails at once, and for good, when the browser cannot start; a launch that timed out may be tried again', { timeout: 60_000 }, async () => {
+    const missing = createRenderer({ fetch: fetcher, launch: () => launchBrowser() });
+    process.env.CRAWL_CHROMIUM_EXECUTABLE = '/nonexistent/chromium';
+    try {
+      const started = Date.now();
+      const error = await renderPath('/shell', missing).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ reason: 'browser_unavailable', retryable: false, message: expect.stringContaining('/nonexistent/chromium') });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      delete process.env.CRAWL_CHROMIUM_EXECUTABLE;
+      await missing.close();
+    }
+
+    const slow = createRenderer({ fetch: fetcher, launch: () => Promise.reject(new errors.TimeoutError('browserType.launch: Timeout 60000ms exceeded.')) });
+    await expect(renderPath('/shell', slow)).rejects.toMatchObject({ reason: 'browser_unavailable', retryable: true });
   });
 
   it('keeps to the request and DOM budgets', { timeout: 60_000 }, async () => {
