@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiPort } from './api-port.js';
 import type { LambdaHost } from './lambda-host.js';
 import { readRequestBody } from './request-body.js';
 import type { UsageMeter } from './meter.js';
@@ -93,12 +93,11 @@ function singleValues(entries: Iterable<[string, string[]]>): { single: Record<s
  * The local API Gateway: matches the template's routes, runs the TOKEN authorizer, builds REST
  * proxy events for the handlers, and answers its own errors with the template's gateway responses.
  */
-export async function startApiRouter(options: {
+export function startApiRouter(options: {
   host: LambdaHost;
   template: CfnTemplate;
   names: LocalNames;
-  listenHost: string;
-  port: number;
+  port: ApiPort;
   meter: UsageMeter;
   onError(error: unknown): void;
   isReady(): boolean;
@@ -202,26 +201,13 @@ export async function startApiRouter(options: {
     response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   };
 
-  const server: Server = createServer((request, response) => {
+  options.port.serve((request, response) => {
     handle(request, response).catch((error: unknown) => {
       options.onError(error);
       if (!response.headersSent) gatewayReply(response, 'DEFAULT_5XX', 'local', 500);
       else response.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.listenHost, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://${options.listenHost.includes(':') ? `[${options.listenHost}]` : options.listenHost}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseHostOverrides } from '../lambdas/net/host-overrides.js';
+import { PortInUseError } from './api-port.js';
 import { lambdaThreadsSetting } from './lambda-host.js';
 import { parseAwsLatency } from './latency.js';
 import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
@@ -25,9 +26,6 @@ const log = (line: string) => console.log(`[crawl-local] ${line}`);
 async function main(): Promise<void> {
   const env = EnvSchema.parse(process.env);
   const overrides = parseHostOverrides(env.CRAWL_HOST_OVERRIDES);
-  if (overrides.size > 0) {
-    log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);
-  }
   const runtime = await startLocalRuntime({
     host: env.HOST,
     port: env.PORT,
@@ -41,6 +39,9 @@ async function main(): Promise<void> {
     warmFunctions: true,
     log,
   });
+  if (overrides.size > 0) {
+    log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);
+  }
   log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
   log(env.CRAWL_LOCAL_LAMBDA_THREADS > 0 ? `handlers run in ${env.CRAWL_LOCAL_LAMBDA_THREADS} worker thread(s)` : 'handlers run in the main thread');
   log(`web console: ${runtime.url}/`);
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirectoryInUseError) {
+  if (error instanceof DataDirectoryInUseError || error instanceof PortInUseError) {
     console.error(`[crawl-local] ${error.message}`);
   } else {
     console.error('[crawl-local] could not start:', error);

@@ -18,6 +18,7 @@ import { UsageMeter } from './meter.js';
 import { startS3, type CorsRule } from './s3.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
+import { openApiPort } from './api-port.js';
 import { startApiRouter } from './api-router.js';
 import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, loadTemplate, resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
@@ -145,15 +146,18 @@ function rateToMs(expression: string): number {
 export async function startLocalRuntime(config: LocalRuntimeConfig) {
   const startedAt = Date.now();
   const meter = new UsageMeter();
-  await mkdir(config.dataDir, { recursive: true });
-  const unlock = await lockDataDir(config.dataDir);
-  const closers: Array<() => Promise<void>> = [unlock];
+  // First of all: a port already taken stops the start before anything is made.
+  const port = await openApiPort(config.host, config.port);
+  const closers: Array<() => Promise<void>> = [];
   sendMetricLinesTo(config.log);
   closers.push(async () => sendMetricLinesTo(undefined));
+  // The port closes first, so that no request meets an emulator being stopped.
   const close = async () => {
-    for (const closer of closers.reverse()) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
+    for (const closer of [port.close, ...closers.reverse()]) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };
   try {
+    await mkdir(config.dataDir, { recursive: true });
+    closers.push(await lockDataDir(config.dataDir));
     const template = await loadTemplate();
     const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
       name: id.toLowerCase(),
@@ -282,11 +286,10 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     if (unfinished.length > 0) config.log(`resumed ${unfinished.length} unfinished crawl(s)`);
 
     let ready = false;
-    const api = await startApiRouter({ host, template, names, listenHost: config.host, port: config.port, meter, onError: logError, isReady: () => ready });
-    closers.push(api.close);
+    startApiRouter({ host, template, names, port, meter, onError: logError, isReady: () => ready });
     ready = true;
     const warmed = config.warmFunctions ? host.warm().catch(logError) : Promise.resolve();
-    return { url: api.url, host, meter, startupMs: Date.now() - startedAt, warmed, close, runningExecutions: stepFunctions.running };
+    return { url: port.url, host, meter, startupMs: Date.now() - startedAt, warmed, close, runningExecutions: stepFunctions.running };
   } catch (error) {
     await close();
     throw error;

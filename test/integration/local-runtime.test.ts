@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +105,23 @@ describe('npm start', () => {
 
     expect(await stop(first.child, first.exited)).toBe(0);
   }, 120_000);
+
+  it('with its port already taken, says so in one line naming PORT, exits 1, and creates nothing', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const emptyDir = path.join(dataDir, 'never-created');
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const second = startProcess(emptyDir, { PORT: String(port) });
+      await expect(second.ready).rejects.toThrow();
+      expect(await second.exited).toBe(1);
+      const lines = second.output().trim().split('\n');
+      expect(lines).toEqual([expect.stringMatching(new RegExp(`Port ${port} on 127.0.0.1 is already in use.*PORT`))]);
+      await expect(stat(emptyDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
 
   it('keeps its data across a restart', async () => {
     const again = startProcess(dataDir);
