@@ -1,8 +1,9 @@
 import chromium from '@sparticuz/chromium';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { lockFile } from '../core/process-lock.js';
 
 // No WebGL: one archive less to unpack, and the flags say so.
@@ -27,10 +28,10 @@ const UNPACK_WAIT_MS = 120_000;
  * `archives`: the folder of the compressed browser; the Lambda bundle keeps it beside the code
  * (the stack sets CRAWL_CHROMIUM_BIN), elsewhere the npm package's own folder is used.
  */
-export async function chromiumExecutable(archives = process.env.CRAWL_CHROMIUM_BIN || undefined): Promise<string> {
+export async function chromiumExecutable(archives = process.env.CRAWL_CHROMIUM_BIN || packageArchives()): Promise<string> {
   const dir = tmpdir();
   const marker = path.join(dir, 'chromium.unpacked');
-  const wanted = unpackId(archives);
+  const wanted = await unpackId(archives);
   const whole = async () => existsSync(path.join(dir, 'chromium')) && (await readFile(marker, 'utf8').catch(() => '')) === wanted;
   if (await whole()) return chromium.executablePath(archives);
   // Threads of one process (the local runtime's Lambda instances) take turns too.
@@ -48,15 +49,13 @@ export async function chromiumExecutable(archives = process.env.CRAWL_CHROMIUM_B
   }
 }
 
-/** Names the archives unpacked, so that a newer package's browser replaces an older one. */
-function unpackId(archives: string | undefined): string {
-  return `${archives ?? 'package'}\n${CHROMIUM_PACKAGE_VERSION}`;
+/** The archives' folder and the compressed browser's size and time: a newer package's browser replaces an older one. */
+async function unpackId(archives: string): Promise<string> {
+  const { size, mtimeMs } = await stat(path.join(archives, 'chromium.br'));
+  return `${archives}\n${size}:${Math.trunc(mtimeMs)}`;
 }
 
-const CHROMIUM_PACKAGE_VERSION = await readFile(path.join(path.dirname(chromiumPackageEntry()), '..', 'package.json'), 'utf8')
-  .then((text) => (JSON.parse(text) as { version?: string }).version ?? 'unknown')
-  .catch(() => 'unknown');
-
-function chromiumPackageEntry(): string {
-  return new URL(import.meta.resolve('@sparticuz/chromium')).pathname;
+/** The npm package's own folder of archives. */
+function packageArchives(): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.resolve('@sparticuz/chromium'))), '..', 'bin');
 }
