@@ -20,6 +20,13 @@ export interface Invocation {
 /** Invocations one instance runs at once, as far as the logger is told: the local host sets no limit. */
 const MAX_CONCURRENT_INVOCATIONS = 1000;
 
+// Unlike a Lambda container, an instance here runs many invocations at once. So does a Lambda
+// Managed Instance; as its runtime does, each invocation runs in a context of its own, which the
+// logger keeps its Lambda context in, so a line names the function that wrote it. Set on import,
+// before the SDK's first call could make the store a single-invocation one.
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= String(MAX_CONCURRENT_INVOCATIONS);
+const invocations = InvokeStore.getInstanceAsync(true);
+
 /** Where the stack's handler modules are, by the name its `crawl:handler` metadata gives. */
 export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
 
@@ -30,11 +37,6 @@ export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
  */
 export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
   const modules = new Map<string, Promise<Handler>>();
-  // Unlike a Lambda container, an instance here runs many invocations at once. So does a Lambda
-  // Managed Instance; as its runtime does, each invocation runs in a context of its own, which the
-  // logger keeps its Lambda context in, so a line names the function that wrote it.
-  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= String(MAX_CONCURRENT_INVOCATIONS);
-  const invocations = InvokeStore.getInstanceAsync(true);
 
   const load = (handlerName: string): Promise<Handler> => {
     let module = modules.get(handlerName);

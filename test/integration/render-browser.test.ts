@@ -3,6 +3,7 @@ import { createFetcher } from '../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../lambdas/net/host-overrides.js';
 import { errors } from 'playwright-core';
 import { exportPage } from '../../lambdas/core/export.js';
+import { AnchorCollector, discoverLinks } from '../../lambdas/core/links.js';
 import { createRenderer, launchBrowser, RenderError, type Renderer } from '../../lambdas/render/browser.js';
 import type { FetchDocument } from '../../lambdas/core/fetch-types.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
@@ -163,7 +164,10 @@ describe('rendering in the browser', () => {
 
   it('reads text and links inside open shadow roots, nested ones too, with slotted content in its rendered place', { timeout: 60_000 }, async () => {
     const { html } = await renderPath('/components');
-    const markdown = exportPage(html, { url: 'https://site.test/components', onlyMainContent: false, formats: ['markdown'] }).markdown;
+    const anchors = new AnchorCollector();
+    const markdown = exportPage(html, { url: 'https://site.test/components', onlyMainContent: false, formats: ['markdown'], observer: anchors }).markdown;
+    // The crawl follows the link a shadow tree holds, as it follows any other.
+    expect(discoverLinks(anchors.links('https://site.test/components'), 'https://site.test/').links).toEqual(['https://site.test/from-shadow']);
 
     const order = ['Slotted title', 'Nested shadow text, with its fallback.', 'Slotted body text.', '[Shadow link](https://site.test/from-shadow)'];
     for (const text of order) expect(markdown).toContain(text);
