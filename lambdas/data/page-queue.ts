@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { chunks } from '../core/chunks.js';
 import { sqs } from './clients.js';
 import { requireEnv } from './env.js';
-import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
+import { sendJsonMessage } from './queue-messages.js';
 
 /**
  * A page to crawl: the ledger entry at (depth, index) of the job. The URL is read from the ledger.
@@ -43,10 +43,6 @@ export async function sendPageMessages(messages: readonly PageMessage[]): Promis
       for (const failure of Failed) await sendPageMessage(batch[Number(failure.Id)] as PageMessage);
     }),
   );
-}
-
-export function parsePageMessage(body: string) {
-  return parseJsonMessage(PageMessageSchema, body);
 }
 
 /**

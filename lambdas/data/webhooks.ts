@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEvent } from '../domain/webhook.js';
 import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
-import { parseJsonMessage, sendJsonMessage } from './queue-messages.js';
+import { sendJsonMessage } from './queue-messages.js';
 
 /** One delivery attempt to make: the job as it was when the event happened travels with it. */
 export const WebhookMessageSchema = z.object({
@@ -20,10 +20,6 @@ export type WebhookMessage = z.infer<typeof WebhookMessageSchema>;
 
 export async function sendWebhookMessage(message: WebhookMessage, delaySeconds = 0): Promise<void> {
   await sendJsonMessage('webhookQueueUrl', message, delaySeconds);
-}
-
-export function parseWebhookMessage(body: string) {
-  return parseJsonMessage(WebhookMessageSchema, body);
 }
 
 /**
