@@ -1,5 +1,4 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { mkdir } from 'node:fs/promises';
@@ -7,6 +6,7 @@ import { Agent } from 'node:http';
 import path from 'node:path';
 import { lockFile } from '../lambdas/core/process-lock.js';
 import { ENV } from '../lambdas/data/env.js';
+import { startCrawlExecution } from '../lambdas/data/executions.js';
 import { openJobs } from '../lambdas/data/jobs.js';
 import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
@@ -277,12 +277,9 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
 
     // Executions live in memory, the crawl's state on disk: a crawl cut by a restart resumes where
     // it was (Preflight sends a running job back to its level; the ledger and queue persisted).
-    const sfnClient = new SFNClient({ endpoint: stepFunctions.endpoint, region: LOCAL_REGION, credentials });
     const unfinished: string[] = [];
     for await (const job of openJobs()) unfinished.push(job.job_id);
-    for (const jobId of unfinished) {
-      await sfnClient.send(new StartExecutionCommand({ stateMachineArn: process.env.STATE_MACHINE_ARN, name: jobId, input: JSON.stringify({ job_id: jobId }) }));
-    }
+    for (const jobId of unfinished) await startCrawlExecution(jobId);
     if (unfinished.length > 0) config.log(`resumed ${unfinished.length} unfinished crawl(s)`);
 
     let ready = false;

@@ -1,12 +1,10 @@
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { randomUUID } from 'node:crypto';
 import { quotaExceeded, rateLimited } from '../api/errors.js';
 import { apiHandler } from '../api/handler.js';
 import { jsonResponse, parseJsonBody } from '../api/http.js';
 import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../api/job-request.js';
 import { artifactKeys, putJson } from '../data/artifacts.js';
-import { stepFunctions } from '../data/clients.js';
-import { requireEnv } from '../data/env.js';
+import { startCrawlExecution } from '../data/executions.js';
 import { putNewJob, recordJobError } from '../data/jobs.js';
 import { admitFixedWindow } from '../data/rate-limits.js';
 import { reservePages, settleReservation } from '../data/usage.js';
@@ -62,9 +60,7 @@ export const handler = apiHandler(async (event, caller) => {
   }
 
   try {
-    await stepFunctions().send(
-      new StartExecutionCommand({ stateMachineArn: requireEnv('stateMachineArn'), name: jobId, input: JSON.stringify({ job_id: jobId }) }),
-    );
+    await startCrawlExecution(jobId);
   } catch (error) {
     logger.error('could not start the crawl', { jobId, error: error as Error });
     await recordJobError(jobId, { code: 'internal_error', message: 'the crawl could not be started' });
