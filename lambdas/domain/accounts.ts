@@ -50,8 +50,11 @@ export function hashesEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** `Bearer <key>` with a token of visible ASCII; anything else is not a credential. */
+/**
+ * `Bearer <key>` with a token of visible ASCII; anything else is not a credential. The scheme is
+ * case-insensitive in HTTP (RFC 9110 §11.1), so `bearer <key>` is one too.
+ */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer ([\x21-\x7e]{8,512})$/.exec(header?.trim() ?? '');
+  const match = /^Bearer ([\x21-\x7e]{8,512})$/i.exec(header?.trim() ?? '');
   return match?.[1];
 }
