@@ -18,6 +18,8 @@ export const MAX_PATH_PATTERNS = 50;
 export const MAX_PATH_PATTERN_LENGTH = 256;
 
 const SLASH = 0x2f;
+/** A step's own cost besides its state words, in words (see `PathPattern.width`). */
+const STEP_WORDS = 2;
 
 /**
  * A `**`-free part of a pattern: a literal, found by string search, or an automaton over its
@@ -34,23 +36,30 @@ interface PieceAutomaton {
    * The states a step on each ASCII character advances (`words` words per character): those
    * before a token that is the character, and those before a `?` unless it is `/`.
    */
-  asciiSteps: Uint32Array;
+  asciiSteps: Int32Array;
   /** The same for the other characters of the pattern; any other character advances only `?` states. */
-  otherSteps: Map<number, Uint32Array>;
+  otherSteps: Map<number, Int32Array>;
   /** States before a `?`. */
-  oneMask: Uint32Array;
+  oneMask: Int32Array;
   /** States before a `*`: they stay on any character but `/`, and also stand after it. */
-  runMask: Uint32Array;
-  /** The start state with what stands with it. */
-  start: Uint32Array;
+  runMask: Int32Array;
+  /** The start state with what stands with it (all in the first word). */
+  start: number;
   /** The state set while the automaton runs (matching is synchronous, so one per piece will do). */
-  states: Uint32Array;
+  states: Int32Array;
 }
 
 export interface PathPattern {
   source: string;
   /** The pattern cut at each `**`: always one piece more than it has `**`. */
   pieces: Piece[];
+  /**
+   * What matching may cost per path character: the 32-bit words of state the longest piece steps,
+   * and two more for the step itself (`npm run bench -- path-filter` finds one-word pieces cost
+   * about three times less per character than eight-word ones, not eight). A literal piece counts
+   * as if it were an automaton: string search slows down with its length too.
+   */
+  width: number;
 }
 
 /** Why a pattern cannot be used, or undefined when it is a valid glob. */
@@ -66,36 +75,35 @@ export function pathPatternProblem(pattern: string): string | undefined {
 
 /** Compiles a pattern that passed `pathPatternProblem`. */
 export function compilePathPattern(source: string): PathPattern {
-  return { source, pieces: decodePath(source).split('**').map(compilePiece) };
+  const texts = decodePath(source).split('**');
+  return { source, pieces: texts.map(compilePiece), width: STEP_WORDS + Math.max(...texts.map((text) => wordsFor(Array.from(text).length))) };
 }
 
 function compilePiece(text: string): Piece {
   if (!text.includes('*') && !text.includes('?')) return { kind: 'literal', text };
   const tokens = Array.from(text, (char) => (char === '*' ? 'run' : char === '?' ? 'one' : (char.codePointAt(0) as number)));
   const words = wordsFor(tokens.length);
-  const setBit = (bits: Uint32Array, offset: number, state: number) => {
-    bits[offset + (state >>> 5)] = ((bits[offset + (state >>> 5)] as number) | (1 << (state & 31))) >>> 0;
+  const setBit = (bits: Int32Array, offset: number, state: number) => {
+    bits[offset + (state >>> 5)] = (bits[offset + (state >>> 5)] as number) | (1 << (state & 31));
   };
-  const oneMask = new Uint32Array(words);
-  const runMask = new Uint32Array(words);
+  const oneMask = new Int32Array(words);
+  const runMask = new Int32Array(words);
   tokens.forEach((token, state) => {
     if (token === 'one') setBit(oneMask, 0, state);
     if (token === 'run') setBit(runMask, 0, state);
   });
-  const asciiSteps = new Uint32Array(0x80 * words);
+  const asciiSteps = new Int32Array(0x80 * words);
   for (let char = 0; char < 0x80; char++) if (char !== SLASH) asciiSteps.set(oneMask, char * words);
-  const otherSteps = new Map<number, Uint32Array>();
+  const otherSteps = new Map<number, Int32Array>();
   tokens.forEach((token, state) => {
     if (typeof token !== 'number') return;
     if (token < 0x80) return setBit(asciiSteps, token * words, state);
     if (!otherSteps.has(token)) otherSteps.set(token, oneMask.slice());
-    setBit(otherSteps.get(token) as Uint32Array, 0, state);
+    setBit(otherSteps.get(token) as Int32Array, 0, state);
   });
-  const start = new Uint32Array(words);
-  setBit(start, 0, 0);
   // a leading `*` may match nothing
-  if (tokens[0] === 'run') setBit(start, 0, 1);
-  return { kind: 'glob', words, accept: tokens.length, asciiSteps, otherSteps, oneMask, runMask, start, states: new Uint32Array(words) };
+  const start = tokens[0] === 'run' ? 0b11 : 0b1;
+  return { kind: 'glob', words, accept: tokens.length, asciiSteps, otherSteps, oneMask, runMask, start, states: new Int32Array(words) };
 }
 
 /** 32-bit words holding the states of `tokens` tokens: one before each, and the one after the last. */
@@ -153,7 +161,8 @@ function run(piece: PieceAutomaton, path: string, from: number, anchored: boolea
   const { words, accept, asciiSteps, runMask, start, states } = piece;
   const acceptWord = accept >>> 5;
   const acceptBit = 1 << (accept & 31);
-  states.set(start);
+  states.fill(0);
+  states[0] = start;
   for (let at = from; ; ) {
     if (((states[acceptWord] as number) & acceptBit) !== 0 && (!toEnd || at === path.length)) return at;
     if (at >= path.length) return -1;
@@ -182,9 +191,10 @@ function run(piece: PieceAutomaton, path: string, from: number, anchored: boolea
       next |= (skipping << 1) | skipCarry;
       skipCarry = skipping >>> 31;
       alive |= next;
-      states[w] = anchored ? next : next | (start[w] as number);
+      states[w] = next;
     }
-    if (anchored && alive === 0) return -1;
+    if (!anchored) states[0] = (states[0] as number) | start;
+    else if (alive === 0) return -1;
   }
 }
 
@@ -193,18 +203,30 @@ export interface PathFilterRules {
   exclude_paths?: readonly string[];
 }
 
+export interface PathFilter {
+  /** Whether a discovered URL may be queued. */
+  wants(url: string): boolean;
+  /** The most work `wants(url)` can take: state words stepped, over the path's characters and every pattern. */
+  workFor(url: string): number;
+}
+
 /**
  * The rule a discovered URL must pass to be queued: no exclude pattern matches its path and, when
- * include patterns are given, at least one of them does. Without patterns every URL passes.
+ * include patterns are given, at least one of them does. Undefined without patterns: every URL passes.
  */
-export function pathFilter(rules: PathFilterRules): (url: string) => boolean {
+export function pathFilter(rules: PathFilterRules): PathFilter | undefined {
   const include = (rules.include_paths ?? []).map(compilePathPattern);
   const exclude = (rules.exclude_paths ?? []).map(compilePathPattern);
-  if (include.length === 0 && exclude.length === 0) return () => true;
-  return (url) => {
-    const path = decodePath(new URL(url).pathname);
-    if (exclude.some((pattern) => matchesPath(pattern, path))) return false;
-    return include.length === 0 || include.some((pattern) => matchesPath(pattern, path));
+  if (include.length === 0 && exclude.length === 0) return undefined;
+  const widthOfAll = [...include, ...exclude].reduce((sum, pattern) => sum + pattern.width, 0);
+  return {
+    wants: (url) => {
+      const path = decodePath(new URL(url).pathname);
+      if (exclude.some((pattern) => matchesPath(pattern, path))) return false;
+      return include.length === 0 || include.some((pattern) => matchesPath(pattern, path));
+    },
+    // The decoded path is never longer than the URL.
+    workFor: (url) => url.length * widthOfAll,
   };
 }
 

@@ -36,7 +36,7 @@ describe('path globs', () => {
     expect(matches(pattern, path)).toBe(expected);
   });
 
-  it('answers patterns that make regular expressions backtrack', () => {
+  it('answers patterns that make regular expressions backtrack (their cost: npm run bench -- path-filter)', () => {
     const hostile = `/${'**a'.repeat(84)}**b`;
     expect(matches(hostile, `/${'a'.repeat(1900)}`)).toBe(false);
     expect(matches(hostile, `/${'a'.repeat(1900)}b`)).toBe(true);
@@ -96,12 +96,28 @@ describe('path globs', () => {
 });
 
 describe('path filters', () => {
-  it('lets everything through without patterns', () => {
-    expect(pathFilter({})('https://example.com/anything?x=1')).toBe(true);
+  const filter = (rules: Parameters<typeof pathFilter>[0]) => {
+    const compiled = pathFilter(rules);
+    if (!compiled) throw new Error('no filter');
+    return (url: string) => compiled.wants(url);
+  };
+
+  it('is none without patterns: everything passes', () => {
+    expect(pathFilter({})).toBeUndefined();
+    expect(pathFilter({ include_paths: [], exclude_paths: [] })).toBeUndefined();
+  });
+
+  it('bounds its work by the URL length and the patterns, more for long pieces', () => {
+    const url = 'https://example.com/docs/a';
+    const work = (patterns: string[]) => pathFilter({ include_paths: patterns })?.workFor(url) ?? 0;
+    expect(work(['/docs/**', '/docs/old/*'])).toBe(2 * work(['/docs/**']));
+    expect(work([`/${'?'.repeat(40)}`])).toBeGreaterThan(work(['/docs/**']));
+    expect(work([`/${'?'.repeat(255)}`])).toBeGreaterThan(work([`/${'?'.repeat(40)}`]));
+    expect(work(['/docs/**'])).toBeGreaterThanOrEqual(url.length);
   });
 
   it('queues a URL matching an include pattern and no exclude pattern, ignoring the query', () => {
-    const wanted = pathFilter({ include_paths: ['/docs', '/docs/**'], exclude_paths: ['/docs/old/**'] });
+    const wanted = filter({ include_paths: ['/docs', '/docs/**'], exclude_paths: ['/docs/old/**'] });
     expect(wanted('https://example.com/docs')).toBe(true);
     expect(wanted('https://example.com/docs/intro?lang=en')).toBe(true);
     expect(wanted('https://example.com/docs/old/intro')).toBe(false);
@@ -110,7 +126,7 @@ describe('path filters', () => {
   });
 
   it('with only exclude patterns, keeps everything they do not match', () => {
-    const wanted = pathFilter({ exclude_paths: ['/blog/**', '/tag/*'] });
+    const wanted = filter({ exclude_paths: ['/blog/**', '/tag/*'] });
     expect(wanted('https://example.com/blog/2024/post')).toBe(false);
     expect(wanted('https://example.com/tag/x')).toBe(false);
     expect(wanted('https://example.com/tag/x/y')).toBe(true);
@@ -118,7 +134,7 @@ describe('path filters', () => {
   });
 
   it('compares percent-encoded paths decoded', () => {
-    expect(pathFilter({ include_paths: ['/café/**'] })('https://example.com/caf%C3%A9/menu')).toBe(true);
+    expect(filter({ include_paths: ['/café/**'] })('https://example.com/caf%C3%A9/menu')).toBe(true);
   });
 });
 
