@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { seededRandom, type Random } from '../helpers/seeded-random.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -210,25 +211,6 @@ describe('generated requests (seeded)', () => {
     }
   });
 });
-
-/** mulberry32: small, fast and deterministic; plenty for picking test inputs. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof seededRandom>;
 
 const PRINTABLE = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
 

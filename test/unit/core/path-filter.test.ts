@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compilePathPattern, matchesPath, pathFilter, pathPatternProblem } from '../../../lambdas/core/path-filter.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 
 const matches = (pattern: string, path: string) => matchesPath(compilePathPattern(pattern), path);
 
@@ -169,17 +170,4 @@ function referenceMatch(pattern: string, path: string): boolean {
     return text[p] === token && from(t + 1, p + 1);
   };
   return from(0, 0);
-}
-
-/** mulberry32: small and deterministic, so a failure names the inputs that reproduce it. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (max: number) => Math.floor(next() * max), pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T };
 }
