@@ -8,7 +8,7 @@
  * pieces, and each piece is placed at the earliest end it can have after the one before (a `**`
  * takes whatever lies between, so the earliest end never loses a match). A piece without
  * wildcards is found by string search; one with `*` or `?` by running its automaton over the path
- * with all its states in the bits of 32-bit words (at most 8 for the 256 characters a pattern may
+ * with all its states in the bits of 32-bit words (at most 9 for the 256 characters a pattern may
  * have), so a path character costs a few word operations. Each piece reads the path from where the
  * one before stopped, so the path is read about once per pattern: no pattern can make matching
  * backtrack the way a regular expression built from globs can.

@@ -43,6 +43,10 @@ describe('path globs', () => {
     expect(matches(hostile, `/${'a'.repeat(1900)}b`)).toBe(true);
     expect(matches(`/${'*a'.repeat(120)}*b`, `/${'a'.repeat(1900)}`)).toBe(false);
     expect(matches(`/${'?'.repeat(40)}**${'a?'.repeat(60)}`, `/${'a'.repeat(1900)}`)).toBe(true);
+    // the longest pattern as one piece: 256 tokens, 257 states in 9 words
+    expect(matches(`/${'?'.repeat(255)}`, `/${'a'.repeat(255)}`)).toBe(true);
+    expect(matches(`/${'?'.repeat(255)}`, `/${'a'.repeat(254)}`)).toBe(false);
+    expect(matches(`/${'?'.repeat(254)}*`, `/${'a'.repeat(300)}`)).toBe(true);
   });
 
   it('takes `?` as one character, outside the Basic Multilingual Plane too', () => {
