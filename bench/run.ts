@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   queue: () => import('./queue.js'),
   render: () => import('./render.js'),
   sitemap: () => import('./sitemap.js'),
+  'path-filter': () => import('./path-filter.js'),
 };
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { ApiPort } from './api-port.js';
 import type { LambdaHost } from './lambda-host.js';
@@ -81,12 +82,26 @@ export function readApi(template: CfnTemplate, names: LocalNames): { routes: Rou
   return { routes, gatewayResponses };
 }
 
-function singleValues(entries: Iterable<[string, string[]]>): { single: Record<string, string>; multi: Record<string, string[]> } | null {
-  const multi: Record<string, string[]> = {};
-  for (const [key, value] of entries) (multi[key] ??= []).push(...value);
-  const keys = Object.keys(multi);
-  if (keys.length === 0) return null;
-  return { single: Object.fromEntries(keys.map((key) => [key, multi[key]?.at(-1) ?? ''])), multi };
+/**
+ * A request's query or header parameters as the REST proxy event carries them: the last value of
+ * each name, and all of them. Grouped in a Map and handed over as null-prototype objects, so a
+ * name such as `constructor` or `__proto__` is a parameter like any other, not a built-in.
+ */
+function eventParameters(entries: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } | null {
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of entries) {
+    const values = grouped.get(name);
+    if (values) values.push(value);
+    else grouped.set(name, [value]);
+  }
+  if (grouped.size === 0) return null;
+  const single: Record<string, string> = Object.create(null);
+  const multi: Record<string, string[]> = Object.create(null);
+  for (const [name, values] of grouped) {
+    single[name] = values.at(-1) ?? '';
+    multi[name] = values;
+  }
+  return { single, multi };
 }
 
 /**
@@ -104,13 +119,17 @@ export function startApiRouter(options: {
 }) {
   const { routes, gatewayResponses } = readApi(options.template, options.names);
 
-  const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
+  const gatewayAnswer = (type: string, requestId: string, fallbackStatus: number) => {
     const configured = gatewayResponses.get(type) ?? gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
     const body = (configured?.template ?? '{"message":"error"}').replaceAll('$context.requestId', requestId);
     // Header names are case-insensitive: the template's `Content-Type` replaces the default, not joins it.
     const headers = Object.fromEntries(Object.entries(configured?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-    response.writeHead(configured?.status ?? fallbackStatus, { 'content-type': 'application/json', ...headers });
-    response.end(body);
+    return { status: configured?.status ?? fallbackStatus, headers: { 'content-type': 'application/json', ...headers }, body };
+  };
+  const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
+    const answer = gatewayAnswer(type, requestId, fallbackStatus);
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -158,8 +177,8 @@ export function startApiRouter(options: {
       authorizerContext = { ...decision.context, principalId: decision.principalId };
     }
 
-    const query = singleValues(groupEntries(url.searchParams.entries()));
-    const headers = singleValues(groupEntries(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)])));
+    const query = eventParameters(url.searchParams.entries());
+    const headers = eventParameters(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]));
     const event: APIGatewayProxyEvent = {
       resource: route.resourcePath,
       path: url.pathname,
@@ -201,13 +220,54 @@ export function startApiRouter(options: {
     response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   };
 
+  // Connections with a request still being answered: an error answer written on one now would be
+  // read as the answer to that request.
+  const answering = new Map<Socket, number>();
   options.port.serve((request, response) => {
+    const { socket } = request;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    response.once('close', () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      if (left > 0) answering.set(socket, left);
+      else answering.delete(socket);
+    });
     handle(request, response).catch((error: unknown) => {
       options.onError(error);
       if (!response.headersSent) gatewayReply(response, 'DEFAULT_5XX', 'local', 500);
       else response.end();
     });
   });
+  // Node answers these itself before any handler runs, with an empty body; API Gateway answers
+  // every request it refuses with its gateway responses, so these get the envelope too.
+  const { server } = options.port;
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    // Only `100-continue` can be met (RFC 9110 §10.1.1). The body is left unread, so the connection
+    // cannot carry another request.
+    response.setHeader('connection', 'close');
+    gatewayReply(response, 'DEFAULT_4XX', randomUUID(), 417);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (socket.writable && !answering.has(socket)) {
+      const answer = gatewayAnswer('DEFAULT_4XX', randomUUID(), CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400);
+      socket.end(rawResponse(answer), () => socket.destroy());
+    } else {
+      socket.destroy();
+    }
+  });
+}
+
+/** The statuses Node gives the requests it cannot read (its `socketOnError`); anything else is 400. */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/** An answer written straight to a connection whose request could not be read; the connection ends with it. */
+function rawResponse(answer: { status: number; headers: Record<string, string>; body: string }): string {
+  const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), connection: 'close' };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${head}\r\n${answer.body}`;
 }
 
 /**
@@ -230,8 +290,4 @@ function decodedParameters(route: Route, pathname: string): Record<string, strin
   } catch {
     return undefined;
   }
-}
-
-function groupEntries(entries: Iterable<[string, string]>): Array<[string, string[]]> {
-  return [...entries].map(([key, value]) => [key, [value]]);
 }

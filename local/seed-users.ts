@@ -1,10 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { saveUser, storeApiKey } from '../lambdas/data/accounts.js';
+import { saveUser, seedApiKey, seedUser, storeApiKey } from '../lambdas/data/accounts.js';
 import { DEFAULT_MONTHLY_PAGES, PlanSchema, generateApiKey } from '../lambdas/domain/accounts.js';
 
-/** CONTRACT 8: `CRAWL_SEED_USERS=<file.json>`, users created or updated at every start. */
+/**
+ * CONTRACT 8: `CRAWL_SEED_USERS=<file.json>`, users created or updated at every start. An update
+ * never undoes an admin command: a revoked key stays revoked, a changed plan or allowance stays.
+ */
 const SeedUsersSchema = z.array(
   z.strictObject({
     user_id: z.string().min(1).max(128),
@@ -18,8 +21,8 @@ export async function seedUsersFromFile(file: string, now: Date): Promise<string
   const parsed = SeedUsersSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`CRAWL_SEED_USERS (${file}) is not valid: ${parsed.error.message}`);
   for (const user of parsed.data) {
-    await saveUser({ user_id: user.user_id, plan: user.plan, monthly_pages: user.monthly_pages }, now);
-    await storeApiKey(user.user_id, user.api_key, now);
+    await seedUser(user.user_id, { plan: user.plan, monthly_pages: user.monthly_pages }, now);
+    await seedApiKey(user.user_id, user.api_key, now);
   }
   return parsed.data.map((user) => user.user_id);
 }

@@ -34,7 +34,7 @@ export interface SitemapPreview {
 /**
  * Candidate pages for a `select` job: the site's sitemaps, or, when they give no usable URL, the
  * links of the seed page. Only URLs a `select` job on this seed would accept are listed: public
- * https, same site, de-duplicated in document order, assets left out and counted.
+ * https, same site and the seed's port, de-duplicated in document order, assets left out and counted.
  */
 export async function previewSite(input: PreviewSiteInput): Promise<SitemapPreview> {
   const cap = Math.min(input.limit ?? PREVIEW_SAFETY_CAP, PREVIEW_SAFETY_CAP);
@@ -61,7 +61,9 @@ interface Selection {
 
 function selectPageUrls(candidates: string[], seedUrl: string, cap: number): Selection {
   const seed = new URL(seedUrl);
-  const sameSite = candidates.filter((raw) => URL.canParse(raw) && isSameSite(new URL(raw), seed));
+  // Another port of the seed's host is another server, not a page of this site.
+  const onSeedSite = (url: URL) => url.port === seed.port && isSameSite(url, seed);
+  const sameSite = candidates.filter((raw) => URL.canParse(raw) && onSeedSite(new URL(raw)));
   const urls: string[] = [];
   let assetsFiltered = 0;
   // The address check is the costly one, so it runs last and only until the result is full;

@@ -1,13 +1,24 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiKeyRecordSchema, UserSchema, generateWebhookSigningSecret, hashApiKey, type ApiKeyRecord, type User } from '../domain/accounts.js';
+import {
+  ApiKeyRecordSchema,
+  SeededUserSchema,
+  UserSchema,
+  generateWebhookSigningSecret,
+  hashApiKey,
+  seededProfile,
+  type ApiKeyRecord,
+  type SeedProfile,
+  type User,
+} from '../domain/accounts.js';
 import { dynamo } from './clients.js';
+import { conditionHeld } from './conditional.js';
 import { requireEnv } from './env.js';
 
 export type UserProfile = Pick<User, 'user_id' | 'plan' | 'monthly_pages'>;
 
 /**
  * Creates the user or updates its plan and allowance. Creation date and webhook signing secret are
- * set once, when the user is created, and kept by every later update (seeding runs at each start).
+ * set once, when the user is created, and kept by every later update.
  */
 export async function saveUser(profile: UserProfile, now: Date): Promise<User> {
   const { Attributes } = await dynamo().send(
@@ -22,6 +33,38 @@ export async function saveUser(profile: UserProfile, now: Date): Promise<User> {
     }),
   );
   return UserSchema.parse(Attributes);
+}
+
+/**
+ * Seeding (CRAWL_SEED_USERS, at every start of the local runtime): creates the user, or applies the
+ * seed file's plan and allowance where no admin command changed them since (`seededProfile`). The
+ * write holds only if the user is as read, so an admin command meanwhile is read again, not undone.
+ */
+export async function seedUser(userId: string, seed: SeedProfile, now: Date): Promise<void> {
+  for (;;) {
+    const { Item } = await dynamo().send(new GetCommand({ TableName: requireEnv('usersTable'), Key: { user_id: userId }, ConsistentRead: true }));
+    const stored = Item ? SeededUserSchema.parse(Item) : undefined;
+    const profile = seededProfile(stored, seed);
+    const written = await conditionHeld(
+      new UpdateCommand({
+        TableName: requireEnv('usersTable'),
+        Key: { user_id: userId },
+        UpdateExpression:
+          'SET #plan = :plan, monthly_pages = :pages, seeded = :seeded, created_at = if_not_exists(created_at, :now), webhook_signing_secret = if_not_exists(webhook_signing_secret, :secret)',
+        ConditionExpression: stored ? '#plan = :storedPlan AND monthly_pages = :storedPages' : 'attribute_not_exists(user_id)',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':plan': profile.plan,
+          ':pages': profile.monthly_pages,
+          ':seeded': seed,
+          ':now': now.toISOString(),
+          ':secret': generateWebhookSigningSecret(),
+          ...(stored ? { ':storedPlan': stored.plan, ':storedPages': stored.monthly_pages } : {}),
+        },
+      }),
+    );
+    if (written) return;
+  }
 }
 
 /** The user's webhook signing secret, created on first use for users stored before webhooks existed. */
@@ -60,6 +103,21 @@ export async function storeApiKey(userId: string, key: string, now: Date): Promi
   const record: ApiKeyRecord = { key_hash: hashApiKey(key), user_id: userId, created_at: now.toISOString(), revoked_at: null };
   await dynamo().send(new PutCommand({ TableName: requireEnv('apiKeysTable'), Item: record }));
   return record;
+}
+
+/**
+ * Seeding's key: stored for the user the seed file names, keeping the creation time and, above
+ * all, a revocation: a key revoked with the admin CLI stays revoked at every later start.
+ */
+export async function seedApiKey(userId: string, key: string, now: Date): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: requireEnv('apiKeysTable'),
+      Key: { key_hash: hashApiKey(key) },
+      UpdateExpression: 'SET user_id = :user, created_at = if_not_exists(created_at, :now), revoked_at = if_not_exists(revoked_at, :notRevoked)',
+      ExpressionAttributeValues: { ':user': userId, ':now': now.toISOString(), ':notRevoked': null },
+    }),
+  );
 }
 
 export async function findApiKey(key: string): Promise<ApiKeyRecord | undefined> {

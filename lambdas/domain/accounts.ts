@@ -18,6 +18,28 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/** The plan and allowance the seed file (CRAWL_SEED_USERS) gives a user. */
+export const SeedProfileSchema = z.object({ plan: PlanSchema, monthly_pages: z.number().int().min(0) });
+export type SeedProfile = z.infer<typeof SeedProfileSchema>;
+
+/** A user as seeding reads it: with what seeding last wrote (`seeded`), absent on users it never wrote. */
+export const SeededUserSchema = UserSchema.extend({ seeded: SeedProfileSchema.optional() });
+export type SeededUser = z.infer<typeof SeededUserSchema>;
+
+/**
+ * The plan and allowance a start's seeding gives a user: the seed file's, except that a field no
+ * longer holding what seeding last wrote was changed since by an admin command, and keeps that
+ * change. A user seeding never wrote (created with the admin CLI) keeps both.
+ */
+export function seededProfile(stored: SeededUser | undefined, seed: SeedProfile): SeedProfile {
+  if (!stored) return seed;
+  const ownWrite = (field: keyof SeedProfile) => stored.seeded !== undefined && stored.seeded[field] === stored[field];
+  return {
+    plan: ownWrite('plan') ? seed.plan : stored.plan,
+    monthly_pages: ownWrite('monthly_pages') ? seed.monthly_pages : stored.monthly_pages,
+  };
+}
+
 export const ApiKeyRecordSchema = z.object({
   key_hash: z.string(),
   user_id: z.string(),
@@ -50,8 +72,11 @@ export function hashesEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** `Bearer <key>` with a token of visible ASCII; anything else is not a credential. */
+/**
+ * `Bearer <key>` with a token of visible ASCII; anything else is not a credential. The scheme is
+ * case-insensitive in HTTP (RFC 9110 §11.1), so `bearer <key>` is one too.
+ */
 export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer ([\x21-\x7e]{8,512})$/.exec(header?.trim() ?? '');
+  const match = /^Bearer ([\x21-\x7e]{8,512})$/i.exec(header?.trim() ?? '');
   return match?.[1];
 }

@@ -1,3 +1,4 @@
+import type { PathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
 import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from './ledger.js';
 
@@ -11,29 +12,63 @@ export interface LevelPlan {
   entries: PlannedPage[];
   /** Entries that will be fetched, i.e. what the level takes from the page budget. */
   fetchable: number;
+  /** Candidates left unexamined because matching the path filters used up `PATH_FILTER_WORK_PER_LEVEL`. */
+  unexamined: number;
 }
+
+/**
+ * Path filter matching a level's planning may do, in `PathFilter.workFor` units (about a 32-bit
+ * word of automaton state stepped over one path character): one to two seconds of CPU with the
+ * costliest patterns validation accepts (`npm run bench -- path-filter`), and room for tens of
+ * thousands of distinct links against a dozen ordinary patterns. A count rather than a clock, so
+ * a retried or resumed planning cuts the level at the same candidate.
+ */
+export const PATH_FILTER_WORK_PER_LEVEL = 200_000_000;
+
+/** Work between two pauses that let the event loop serve others: some milliseconds of CPU. */
+const WORK_BETWEEN_PAUSES = 1_000_000;
 
 /**
  * The next BFS level (CONTRACT 4 and 5): candidate URLs in discovery order (the parents' order,
  * then each link's position), each URL once across the whole crawl, robots-disallowed URLs
  * recorded as skipped without using the budget, URLs the job's path filters leave out dropped
  * before anything else (they take no budget and no ledger entry), and the level cut in discovery
- * order when the budget runs out. `seen` is updated with everything the level takes.
+ * order when the budget runs out, or when matching the path filters has done
+ * `PATH_FILTER_WORK_PER_LEVEL`. `seen` is updated with every URL examined.
+ *
+ * Planning pauses (`pause`) every `WORK_BETWEEN_PAUSES` units of work, so a level of many long
+ * links never holds the event loop that other invocations share.
  */
-export function planLevel(input: {
-  candidates: Iterable<string>;
+export async function planLevel(input: {
+  candidates: readonly string[];
   seen: Set<string>;
   budget: number;
   isAllowed: (url: string) => boolean;
-  isWanted?: (url: string) => boolean;
-}): LevelPlan {
+  filter?: PathFilter;
+  pause: () => Promise<unknown>;
+}): Promise<LevelPlan> {
+  const { candidates } = input;
   const entries: PlannedPage[] = [];
   let fetchable = 0;
-  for (const candidate of input.candidates) {
+  let filterWork = 0;
+  let workSincePause = 0;
+  for (let i = 0; i < candidates.length; i++) {
     if (fetchable >= input.budget) break;
-    const url = normalizeUrl(candidate);
-    if (input.seen.has(url) || (input.isWanted && !input.isWanted(url))) continue;
+    if (workSincePause >= WORK_BETWEEN_PAUSES) {
+      await input.pause();
+      workSincePause = 0;
+    }
+    const url = normalizeUrl(candidates[i] as string);
+    workSincePause += url.length;
+    if (input.seen.has(url)) continue;
     input.seen.add(url);
+    if (input.filter) {
+      const work = input.filter.workFor(url);
+      if (filterWork + work > PATH_FILTER_WORK_PER_LEVEL) return { entries, fetchable, unexamined: candidates.length - i };
+      filterWork += work;
+      workSincePause += work;
+      if (!input.filter.wants(url)) continue;
+    }
     if (!input.isAllowed(url)) {
       entries.push({ url, status: 'skipped', reason: 'robots_disallowed' });
       continue;
@@ -41,7 +76,7 @@ export function planLevel(input: {
     entries.push({ url, status: 'queued' });
     fetchable += 1;
   }
-  return { entries, fetchable };
+  return { entries, fetchable, unexamined: 0 };
 }
 
 /** Robots.txt Crawl-delay is honoured up to this many seconds (CONTRACT 5). */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { artifactKeys, getJson, pageBatchReader } from '../data/artifacts.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, writeLevel } from '../data/ledger.js';
@@ -5,9 +6,20 @@ import { sendPageMessages } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
 import { normalizeUrl } from '../core/urls.js';
-import { laneCount, laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel, type LevelWatch } from '../domain/frontier.js';
+import {
+  laneCount,
+  laneHeads,
+  levelActivity,
+  PATH_FILTER_WORK_PER_LEVEL,
+  planLevel,
+  pollDelaySeconds,
+  stallAfterMs,
+  watchLevel,
+  type LevelWatch,
+} from '../domain/frontier.js';
 import { isTerminal, lanesDone, type JobRecord } from '../domain/job.js';
 import { countStatuses, isFinal, type LedgerEntry } from '../domain/ledger.js';
+import { logger } from '../observability/logger.js';
 import { reserveLaneSlots } from './host-manners.js';
 import { crawlDelayFor, isAllowedForUs, jobRobots } from './job-robots.js';
 import { pageVisibilitySeconds } from './lane.js';
@@ -62,14 +74,23 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
   if (job.level?.depth === depth) return releaseLanes(job, job.level);
   const robots = await jobRobots(job);
   const earlier = (await collect(allEntries(job.job_id))).filter((entry) => entry.depth < depth);
-  const plan = planLevel({
+  const plan = await planLevel({
     candidates: await levelCandidates(job, depth, earlier),
     seen: seenUrls(earlier),
     budget: job.max_pages - job.pages_planned,
     isAllowed: (url) => isAllowedForUs(robots, url),
     // The seed is always crawled; path filters apply to the pages discovered from it.
-    isWanted: depth === 0 ? undefined : pathFilter(job),
+    filter: depth === 0 ? undefined : pathFilter(job),
+    pause: () => nextTurn(),
   });
+  if (plan.unexamined > 0) {
+    logger.warn('path filters used up their work for the level: its remaining links were not examined', {
+      jobId: job.job_id,
+      depth,
+      unexamined: plan.unexamined,
+      workLimit: PATH_FILTER_WORK_PER_LEVEL,
+    });
+  }
   if (plan.entries.length === 0) return { job_id: job.job_id, depth, next: 'assemble' };
 
   await writeLevel(job.job_id, depth, plan.entries, job.expires_at);

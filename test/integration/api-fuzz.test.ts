@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { seededRandom, type Random } from '../helpers/seeded-random.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -94,6 +96,113 @@ describe('malformed paths', () => {
   });
 });
 
+/** Names every plain object inherits: a parameter or key of this name must not reach a prototype. */
+const BUILT_IN_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'prototype'];
+
+describe('parameters and keys named like built-in object properties', () => {
+  const routes = () => ['/', '/v1/openapi.json', '/v1/usage', '/v1/jobs', `/v1/jobs/${jobId}`, `/v1/jobs/${jobId}/pages`, `/v1/jobs/${jobId}/result`, '/v1/sitemap/preview', '/health'];
+
+  it.each(BUILT_IN_NAMES)('?%s=1 on every route, with and without a key, is answered below 500', async (name) => {
+    for (const route of routes()) {
+      for (const headers of [{ authorization: `Bearer ${KEY}` }, {}] as Array<Record<string, string>>) {
+        await expectEnvelopeBelow500({ method: 'GET', path: `${route}?${name}=1&${name}=2&limit=5`, headers }, `?${name}`);
+      }
+    }
+  });
+
+  it.each(BUILT_IN_NAMES.filter((name) => name !== 'prototype'))('a header named %s is answered below 500', async (name) => {
+    for (const route of routes()) {
+      await expectEnvelopeBelow500({ method: 'GET', path: route, headers: { authorization: `Bearer ${KEY}`, [name]: 'x' } }, `header ${name}`);
+    }
+  });
+
+  it('a JSON body with __proto__ and constructor keys is a 4xx in the envelope naming them, and changes no prototype', async () => {
+    const refused: Array<[string, string]> = [
+      ['{"__proto__": {"mode": "single"}, "url": "https://site.test/"}', 'mode'],
+      ['{"url": "https://site.test/", "mode": "single", "__proto__": {"max_pages": 5}}', '__proto__'],
+      ['{"url": "https://site.test/", "mode": "full", "constructor": {"prototype": {"x": 1}}}', 'constructor'],
+    ];
+    const post = (text: string) => runtime.request('POST', '/v1/jobs', { key: KEY, body: text });
+    for (const [text, field] of refused) {
+      const reply = await post(text);
+      expect(reply.status, text).toBe(422);
+      expect(reply.json.error?.details, text).toEqual([expect.objectContaining({ field })]);
+    }
+    const nested = await post('{"url": "https://site.test/", "mode": "single", "webhook": {"url": "https://site.test/h", "metadata": {"__proto__": {"polluted": true}}}}');
+    expect(nested.status).toBeLessThan(500);
+    expect(isEnvelope(nested.text)).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/**
+ * Sends bytes on a fresh connection and reads what comes back until the server closes it (the
+ * requests ask it to). The body is de-chunked, so it reads as the client would see it.
+ */
+function sendBytes(request: string): Promise<{ status: number; head: string; body: string; text: string }> {
+  const { hostname, port } = new URL(runtime.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      // the last answer: a 100 Continue comes before the final one
+      const start = text.lastIndexOf('HTTP/1.1 ');
+      const end = text.indexOf('\r\n\r\n', start);
+      const head = end < 0 ? text.slice(start) : text.slice(start, end);
+      const rawBody = end < 0 ? '' : text.slice(end + 4);
+      const body = /^transfer-encoding: chunked$/im.test(head) ? dechunked(rawBody) : rawBody;
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body, text });
+    });
+    socket.write(request);
+  });
+}
+
+function dechunked(body: string): string {
+  let result = '';
+  for (let at = 0; ; ) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = Number.parseInt(body.slice(at, lineEnd), 16);
+    if (!(size > 0)) return result;
+    result += body.slice(lineEnd + 2, lineEnd + 2 + size);
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+describe('requests Node itself would refuse', () => {
+  it.each(['foo', 'v1/usage', '*', 'v1/jobs?x=1', '%', '\\v1\\usage', 'http://[::1/v1/usage'])('a request target %j is a 400 in the envelope', async (target) => {
+    const reply = await sendBytes(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nConnection: close\r\n\r\n`);
+    expect(reply.status, reply.head).toBeGreaterThanOrEqual(400);
+    expect(reply.status, reply.head).toBeLessThan(500);
+    expect(isEnvelope(reply.body), reply.body).toBe(true);
+  });
+
+  it('a malformed request line or header is a 400 in the envelope', async () => {
+    for (const request of ['GET /v1/usage HTTP/9.9\r\n\r\n', 'GET /v1/usage HTTP/1.1\r\nHost localhost\r\n\r\n', 'NOT A REQUEST\r\n\r\n']) {
+      const reply = await sendBytes(request);
+      expect(reply.status, `${JSON.stringify(request)} → ${reply.head}`).toBe(400);
+      expect(isEnvelope(reply.body), reply.body).toBe(true);
+    }
+  });
+
+  it.each(['foo', 'continue', 'expect-anything=1'])('Expect: %s is a 417 in the envelope', async (expectation) => {
+    const body = '{"url":"https://site.test/","mode":"single"}';
+    const reply = await sendBytes(
+      `POST /v1/jobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nExpect: ${expectation}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(reply.status, reply.head).toBe(417);
+    expect(isEnvelope(reply.body), reply.body).toBe(true);
+  });
+
+  it('Expect: 100-continue still gets the request through', async () => {
+    const reply = await sendBytes(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+    expect(reply.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    expect(JSON.parse(reply.body)).toMatchObject({ allowance: 1 });
+  });
+});
+
 describe('generated requests (seeded)', () => {
   it(`${CASES} requests over paths, headers and bodies: none answers 5xx, every error is the envelope`, async () => {
     const random = seededRandom(SEED);
@@ -102,25 +211,6 @@ describe('generated requests (seeded)', () => {
     }
   });
 });
-
-/** mulberry32: small, fast and deterministic; plenty for picking test inputs. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof seededRandom>;
 
 const PRINTABLE = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
 
@@ -152,7 +242,7 @@ const URLS = ['https://site.test/', 'https://site.test/a', 'https://site.test:44
 
 function queryString(random: Random): string {
   const parameters = Array.from({ length: random.int(4) }, () => {
-    const name = random.pick(['limit', 'cursor', 'format', 'url', 'x', printable(random, 6)]);
+    const name = random.pick(['limit', 'cursor', 'format', 'url', 'x', printable(random, 6), random.pick(BUILT_IN_NAMES)]);
     const value = random.pick([
       () => String(random.int(100_000) - 10),
       () => encodeURIComponent(random.pick(URLS)),
@@ -209,7 +299,10 @@ function body(random: Random): Buffer | undefined {
   const request: Record<string, unknown> = valid();
   for (const key of Object.keys(request)) if (random.chance(0.4)) delete request[key];
   if (random.chance(0.3)) request[printable(random, 10)] = jsonValue(random);
-  return Buffer.from(JSON.stringify(request));
+  const text = JSON.stringify(request);
+  // JSON.stringify writes no `__proto__` key of an object literal, so it is spliced into the text.
+  if (!random.chance(0.2)) return Buffer.from(text);
+  return Buffer.from(`{"${random.pick(BUILT_IN_NAMES)}":${JSON.stringify(jsonValue(random))}${text === '{}' ? '}' : `,${text.slice(1)}`}`);
 }
 
 function headers(random: Random): Record<string, string> {
@@ -231,6 +324,7 @@ function headers(random: Random): Record<string, string> {
   if (random.chance(0.6)) result['content-type'] = random.pick(['application/json', 'application/json; charset=latin1', 'text/plain', 'multipart/form-data; boundary=x', printable(random, 20)]);
   for (let i = random.int(3); i > 0; i--) result[`x-fuzz-${i}`] = printable(random, 50);
   if (random.chance(0.1)) result['accept-encoding'] = printable(random, 20);
+  if (random.chance(0.1)) result[random.pick(BUILT_IN_NAMES.filter((name) => name !== 'prototype'))] = printable(random, 10);
   return result;
 }
 

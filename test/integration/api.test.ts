@@ -102,6 +102,12 @@ describe('authentication', () => {
     expect(reply.headers.get('www-authenticate')).toBe('Bearer');
   });
 
+  it('reads the scheme case-insensitively, as HTTP does (RFC 9110 §11.1)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      expect((await rawRequest('GET', '/v1/usage', { authorization: `${scheme} ${KEYS.pro}` })).status, scheme).toBe(200);
+    }
+  });
+
   it('refuses a revoked key on every route, and accepted it before', async () => {
     expect((await runtime.request('GET', '/v1/usage', { key: KEYS.revoked })).status).toBe(200);
     await revokeApiKey(hashApiKey(KEYS.revoked), new Date());

@@ -42,6 +42,18 @@ function startProcess(dataDir: string, env: Record<string, string> = {}) {
   return { child, ready, exited, output: () => output };
 }
 
+/** `npm run admin -- <argv>` against the runtime on `dataDir`, as an operator runs it; what it prints. */
+async function admin(dataDir: string, ...argv: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...argv, '--data-dir', dataDir], { cwd: PROJECT_ROOT });
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`admin ${argv.join(' ')} exited with ${String(code)}: ${errors}`);
+  return output;
+}
+
 function stop(child: ChildProcessWithoutNullStreams, exited: Promise<number | null>) {
   child.kill('SIGTERM');
   return exited;
@@ -130,6 +142,44 @@ describe('npm start', () => {
     expect(again.output()).not.toContain(key);
     expect((await fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(await stop(again.child, again.exited)).toBe(0);
+  }, 120_000);
+
+  it('keeps what admin commands changed on seeded users across a restart: a revoked key stays revoked', async () => {
+    const seedDir = await mkdtemp(path.join(tmpdir(), 'crawl-npm-start-seed-'));
+    const usersFile = path.join(seedDir, 'users.json');
+    const seedUsers = (allowance: number) =>
+      writeFile(
+        usersFile,
+        JSON.stringify([
+          { user_id: 'seeded', api_key: 'seeded-key-00001', plan: 'pro', monthly_pages: allowance },
+          { user_id: 'seeded-other', api_key: 'seeded-key-00002', plan: 'pro', monthly_pages: allowance },
+        ]),
+      );
+    const env = { CRAWL_SEED_USERS: usersFile };
+    const usage = (url: string, key: string) => fetch(`${url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+    try {
+      await seedUsers(1000);
+      const first = startProcess(seedDir, env);
+      const url = await first.ready;
+      expect((await usage(url, 'seeded-key-00001')).status).toBe(200);
+      expect(await admin(seedDir, 'revoke-key', '--key', 'seeded-key-00001')).toContain('Revoked key');
+      expect(await admin(seedDir, 'create-user', '--user', 'seeded-other', '--plan', 'pro', '--monthly-pages', '7')).toContain('7 pages per month');
+      expect((await usage(url, 'seeded-key-00001')).status).toBe(401);
+      expect(await stop(first.child, first.exited)).toBe(0);
+
+      // a new allowance in the file reaches the user whose allowance no admin changed, not the other
+      await seedUsers(2000);
+      const second = startProcess(seedDir, env);
+      const again = await second.ready;
+      const revoked = await usage(again, 'seeded-key-00001');
+      expect(revoked.status).toBe(401);
+      expect(await revoked.json()).toMatchObject({ error: { code: 'unauthorized' } });
+      expect(JSON.parse(await admin(seedDir, 'usage', '--user', 'seeded', '--json'))).toMatchObject({ allowance: 2000 });
+      expect(await (await usage(again, 'seeded-key-00002')).json()).toMatchObject({ allowance: 7 });
+      expect(await stop(second.child, second.exited)).toBe(0);
+    } finally {
+      await rm(seedDir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('resumes a crawl cut by a restart, and delivers every page once', async () => {

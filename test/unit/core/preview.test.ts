@@ -63,6 +63,12 @@ describe('previewSite from sitemaps', () => {
     expect((await run()).urls).toEqual(['https://www.example.com/with-www', 'https://example.com/kept']);
   });
 
+  it("lists only URLs on the seed's port: another port is another server", async () => {
+    const listed = ['https://example.com:8443/admin', 'https://www.example.com:444/x', 'https://example.com:443/default-port', 'https://example.com/kept'];
+    const { run } = previewOf({ 'https://example.com/sitemap.xml': { body: urlset(listed) } });
+    expect((await run()).urls).toEqual(['https://example.com/default-port', 'https://example.com/kept']);
+  });
+
   it('de-duplicates by normalized form, keeping the first occurrence in document order', async () => {
     const { run } = previewOf({
       'https://example.com/sitemap.xml': {
@@ -113,6 +119,11 @@ describe('previewSite falling back to a shallow crawl', () => {
       capped: false,
       assets_filtered: 1,
     });
+  });
+
+  it("leaves out seed page links to another port of the seed's host", async () => {
+    const { run } = previewOf({ [SEED]: { body: '<a href="https://example.com:8080/internal">Other port</a> <a href="/about">About</a>' } });
+    expect((await run()).urls).toEqual(['https://example.com/about']);
   });
 
   it('falls back when the sitemaps list no URL usable here', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathFilter } from '../../../lambdas/core/path-filter.js';
-import { laneHeads, levelActivity, planLevel, pollDelaySeconds, stallAfterMs, watchLevel } from '../../../lambdas/domain/frontier.js';
+import { laneHeads, levelActivity, PATH_FILTER_WORK_PER_LEVEL, planLevel, pollDelaySeconds, stallAfterMs, watchLevel } from '../../../lambdas/domain/frontier.js';
 import { MAX_PAGE_ATTEMPTS, type LedgerStatus } from '../../../lambdas/domain/ledger.js';
 
 const STALL_MS = 300_000;
@@ -108,29 +108,82 @@ describe('laneHeads: what a stalled level releases again', () => {
 const site = (path: string) => `https://example.com${path}`;
 
 describe('planning a level with path filters', () => {
-  it('drops filtered URLs before the budget, keeping discovery order', () => {
-    const plan = planLevel({
+  const pause = async () => undefined;
+
+  it('drops filtered URLs before the budget, keeping discovery order', async () => {
+    const plan = await planLevel({
       candidates: ['/blog/1', '/docs/a', '/blog/2', '/docs/b', '/docs/c', '/private/x'].map(site),
       seen: new Set(),
       budget: 2,
       isAllowed: (url) => !url.includes('/private/'),
-      isWanted: pathFilter({ include_paths: ['/docs/**', '/private/**'] }),
+      filter: pathFilter({ include_paths: ['/docs/**', '/private/**'] }),
+      pause,
     });
     expect(plan.entries.map((entry) => entry.url)).toEqual([site('/docs/a'), site('/docs/b')]);
     expect(plan.fetchable).toBe(2);
   });
 
-  it('records robots-disallowed URLs that pass the filters as skipped, without budget', () => {
-    const plan = planLevel({
+  it('records robots-disallowed URLs that pass the filters as skipped, without budget', async () => {
+    const plan = await planLevel({
       candidates: ['/private/x', '/docs/a'].map(site),
       seen: new Set(),
       budget: 1,
       isAllowed: (url) => !url.includes('/private/'),
-      isWanted: pathFilter({ exclude_paths: ['/blog/**'] }),
+      filter: pathFilter({ exclude_paths: ['/blog/**'] }),
+      pause,
     });
     expect(plan.entries).toEqual([
       { url: site('/private/x'), status: 'skipped', reason: 'robots_disallowed' },
       { url: site('/docs/a'), status: 'queued' },
     ]);
+  });
+
+  it('matches each distinct URL once, however many pages link to it', async () => {
+    const wanted: string[] = [];
+    const plan = await planLevel({
+      candidates: ['/nav', '/docs/a', '/nav', '/docs/b', '/nav', '/nav#top'].map(site),
+      seen: new Set(),
+      budget: 10,
+      isAllowed: () => true,
+      filter: { wants: (url) => (wanted.push(url), url.includes('/docs/')), workFor: () => 1 },
+      pause,
+    });
+    expect(plan.entries.map((entry) => entry.url)).toEqual([site('/docs/a'), site('/docs/b')]);
+    expect(wanted).toEqual([site('/nav'), site('/docs/a'), site('/docs/b')]);
+  });
+
+  it('stops examining the level, the same way every time, once matching has done its work for the level', async () => {
+    // each URL may cost a third of the level's matching work: the fourth is not examined
+    const candidates = Array.from({ length: 10 }, (_, i) => site(`/docs/${i}`));
+    const plan = () =>
+      planLevel({
+        candidates,
+        seen: new Set(),
+        budget: 100,
+        isAllowed: () => true,
+        filter: { wants: () => true, workFor: () => PATH_FILTER_WORK_PER_LEVEL / 3 },
+        pause,
+      });
+    const first = await plan();
+    expect(first.entries.map((entry) => entry.url)).toEqual(candidates.slice(0, 3));
+    expect(first.unexamined).toBe(7);
+    expect(await plan()).toEqual(first);
+  });
+
+  it('pauses for the event loop while it works through a long level', async () => {
+    let pauses = 0;
+    const plan = await planLevel({
+      candidates: Array.from({ length: 2000 }, (_, i) => site(`/${'a'.repeat(1900)}/${i}`)),
+      seen: new Set(),
+      budget: 1000,
+      isAllowed: () => true,
+      filter: { wants: () => false, workFor: (url) => url.length * 50 },
+      pause: async () => {
+        pauses += 1;
+      },
+    });
+    expect(plan).toEqual({ entries: [], fetchable: 0, unexamined: 0 });
+    // about 190 million units of work, a pause at least every million
+    expect(pauses).toBeGreaterThanOrEqual(150);
   });
 });
