@@ -1,13 +1,13 @@
 /**
  * The MCP server (CONTRACT 9): tools that let an agent preview a site, crawl it and read jobs and
  * usage, through the TypeScript client. Input schemas are built from the request schemas the API
- * validates with (lambdas/api/job-request.ts), so an agent sees the same fields, rules and texts.
+ * validates with (lambdas/domain/job-request.ts), so an agent sees the same fields, rules and texts.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CrawlApiError, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
-import { MAX_SELECT_URLS, commonShape, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/api/job-request.js';
+import { MAX_SELECT_URLS, commonShape, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
 
 /** What the crawl tool returns unless asked for more: about 25k tokens. */

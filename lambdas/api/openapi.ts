@@ -22,7 +22,7 @@ import {
   type ErrorCode,
 } from './errors.js';
 import { MAX_BODY_BYTES } from './http.js';
-import { createJobRequestSchema } from './job-request.js';
+import { createJobRequestSchema } from '../domain/job-request.js';
 import { jobsQuerySchema, pagesQuerySchema, previewQuerySchema, resultQuerySchema } from './query.js';
 import { AccountSchema, JobListSchema, LedgerPageSchema, SitemapPreviewSchema, UsageSchema } from './responses.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationError, validationErrorFromZod } from './errors.js';
 import { JOB_STATUSES, JobListPositionSchema, type JobListPosition } from '../domain/job.js';
-import { exportFormatSchema, publicHttpsUrlSchema, type ExportFormat } from './job-request.js';
+import { exportFormatSchema, publicHttpsUrlSchema, type ExportFormat } from '../domain/job-request.js';
 
 // API Gateway hands over `null` when there is no query string. Unknown parameters are ignored:
 // query strings pick up tracking and cache-busting parameters that a client does not control.

@@ -1,4 +1,4 @@
-import type { CreateJobRequest } from '../api/job-request.js';
+import type { CreateJobRequest } from './job-request.js';
 import type { JobRecord } from './job.js';
 import { quotaPeriod } from './quota.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lambdas/api/errors.js';
 import { parseJsonBody } from '../../../lambdas/api/http.js';
-import { assertPlanAllows, parseCreateJobRequest, quotaCost } from '../../../lambdas/api/job-request.js';
+import { assertPlanAllows, parseCreateJobRequest } from '../../../lambdas/api/job-request.js';
+import { quotaCost } from '../../../lambdas/domain/job-request.js';
 import { messageFor, namedFields, thrownApiError } from './helpers.js';
 
 const SEED = 'https://example.com/';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { errorCodeSchema } from '../../../lambdas/api/errors.js';
-import { createJobRequestSchema } from '../../../lambdas/api/job-request.js';
+import { createJobRequestSchema } from '../../../lambdas/domain/job-request.js';
 import { CLIENT_TYPES_FILE, OPENAPI_FILE, REFERENCE_FILE, apiReference, clientTypes, openApiJson } from '../../../scripts/api-docs.js';
 import { OpenApiChecker, escapePointer } from '../../helpers/openapi.js';
 
