@@ -19,74 +19,13 @@ import { documentBaseUrl, resolveHttpUrl } from '../lambdas/core/html.js';
 import { extractLinks } from '../lambdas/core/links.js';
 import { normalizeUrl } from '../lambdas/core/urls.js';
 import type { Page } from './article-corpus.js';
+import { metricsOf, shingleMatching, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
 import { EXTRACTORS, textOfResult, type Extractor } from './extract-peers.js';
 import { findSets, type LabelledSet } from './labelled-sets.js';
 
 const TARGET_F1 = 0.9;
 /** Published in the benchmark's README for the reference outputs shipped with the corpus. */
 const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
-
-// ---- the benchmark's metric ----
-
-/** Python's `\w+` with re.UNICODE: letters, digits (any script) and underscore. */
-const TOKEN = /[\p{L}\p{N}_]+/gu;
-
-function shingles(text: string): Map<string, number> {
-  const tokens = text.match(TOKEN) ?? [];
-  const counts = new Map<string, number>();
-  // As evaluate.py: texts shorter than 4 tokens give one shorter shingle, an empty text none.
-  for (let i = 0; i < Math.max(1, tokens.length - 3); i++) {
-    const shingle = tokens.slice(i, i + 4);
-    if (shingle.length === 0) continue;
-    const key = shingle.join('\u0000');
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
-}
-
-type Counts = [tp: number, fp: number, fn: number];
-
-function shingleMatching(truth: string, prediction: string): Counts {
-  const expected = shingles(truth);
-  const predicted = shingles(prediction);
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const key of new Set([...expected.keys(), ...predicted.keys()])) {
-    const want = expected.get(key) ?? 0;
-    const got = predicted.get(key) ?? 0;
-    tp += Math.min(want, got);
-    fp += Math.max(0, got - want);
-    fn += Math.max(0, want - got);
-  }
-  const sum = tp + fp + fn;
-  return sum > 0 ? [tp / sum, fp / sum, fn / sum] : [tp, fp, fn];
-}
-
-function precision([tp, fp, fn]: Counts): number {
-  if (fp === 0 && fn === 0) return 1;
-  if (tp === 0 && fp === 0) return 0;
-  return tp / (tp + fp);
-}
-
-function recall([tp, fp, fn]: Counts): number {
-  if (fp === 0 && fn === 0) return 1;
-  if (tp === 0 && fn === 0) return 0;
-  return tp / (tp + fn);
-}
-
-interface Metrics {
-  f1: number;
-  precision: number;
-  recall: number;
-}
-
-function metricsOf(counts: Counts[]): Metrics {
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const p = mean(counts.filter(([tp, fp]) => tp + fp > 0).map(precision));
-  const r = mean(counts.filter(([tp, , fn]) => tp + fn > 0).map(recall));
-  return { f1: (2 * p * r) / (p + r), precision: p, recall: r };
-}
 
 /** A small seeded generator, so the ± columns are the same on every run. */
 function seededRandom(seed: number): () => number {

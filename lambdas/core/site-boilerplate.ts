@@ -52,6 +52,8 @@ export class SiteBoilerplate {
   strip(page: number, content: string): string {
     const blocks = splitBlocks(content);
     const kept = blocks.filter((block) => {
+      // Rules and other wordless blocks lay the page out; they are not what the reader skips.
+      if (!WORD.test(block)) return true;
       const stats = this.blocks.get(blockKey(block));
       return !stats || stats.keeper === page || !this.isSiteWide(stats);
     });
@@ -63,6 +65,7 @@ export class SiteBoilerplate {
   }
 }
 
+const WORD = /[\p{L}\p{N}]/u;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^#{1,6} /;
 

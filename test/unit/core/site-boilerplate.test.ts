@@ -33,6 +33,11 @@ describe('site-wide boilerplate', () => {
     expect(stripped(two)).toEqual(two);
   });
 
+  it('keeps repeated rules: they lay the page out', () => {
+    const pages = [1, 2, 3].map((n) => `${article(n)}\n\n* * *\n\nShare this story`);
+    expect(stripped(pages).slice(1)).toEqual([2, 3].map((n) => `${article(n)}\n\n* * *`));
+  });
+
   it('decides from the pages alone: the same pages give the same result whatever fed them', () => {
     const pages = [1, 2, 3].map((n) => `${article(n)}\n\nShare this story`);
     expect(stripped(pages)).toEqual(stripped([...pages]));
