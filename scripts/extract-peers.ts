@@ -28,15 +28,16 @@ export const EXTRACTORS: Extractor[] = [
   {
     name: 'Readability.js 0.6 + jsdom',
     extract: (html, url) => {
-      const { window } = new JSDOM(html, { url, virtualConsole: quiet });
+      let jsdom: JSDOM | undefined;
       try {
-        return { html: new Readability(window.document).parse()?.content ?? '' };
+        jsdom = new JSDOM(html, { url, virtualConsole: quiet });
+        return { html: new Readability(jsdom.window.document).parse()?.content ?? '' };
       } catch {
-        // jsdom's CSS code throws on some style attributes Readability reads (4 of the 181
-        // benchmark pages): Readability gets a second chance on linkedom rather than a zero.
+        // jsdom's CSS code throws on some style attributes (4 of the 181 benchmark pages):
+        // Readability gets a second chance on linkedom rather than a zero.
         return { html: new Readability(linkedomDocument(html)).parse()?.content ?? '' };
       } finally {
-        window.close(); // frees the window at once: thousands of open ones hold gigabytes
+        jsdom?.window.close(); // frees the window at once: thousands of open ones hold gigabytes
       }
     },
   },
