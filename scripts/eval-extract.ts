@@ -1,11 +1,15 @@
 /**
- * Scores our page export on the article-extraction benchmark (scrapinghub/article-extraction-benchmark):
- * `npm run eval:extract -- <corpus dir>` (the directory holding `article-extraction/`, or that folder
- * itself). The metric is the benchmark's own: 4-gram token shingles, per-page TP/FP/FN normalised
- * to sum to 1, precision and recall averaged over pages, F1 from the averages; ± is the bootstrap
- * standard deviation (as in the published table). The scorer is first checked against the published numbers of the reference
- * outputs. Then link extraction is compared, page by page, with a WHATWG (parse5) parse.
- * Exits non-zero when main-content F1 is under 0.90 or the scorer does not reproduce the published numbers.
+ * Scores main-content extraction on labelled pages, ours beside Readability.js and Defuddle:
+ * `npm run eval:extract -- <dir> [--without-peers]`. `dir` holds the article-extraction benchmark
+ * (scrapinghub/article-extraction-benchmark: `article-extraction/`, or that folder itself) and/or
+ * gold-standard sets in any sub-folders (labelled-sets.ts); each set is scored on its own, then the
+ * sets of one folder pooled. Per extractor: F1, precision, recall, pages with no output, ms per page.
+ * The metric is the benchmark's own: 4-gram token shingles, per-page TP/FP/FN normalised to sum to 1,
+ * precision and recall averaged over pages, F1 from the averages; ± is the bootstrap standard
+ * deviation (as in the published table). On the benchmark the scorer is first checked against the
+ * published numbers of the reference outputs, and link extraction is compared, page by page, with
+ * a WHATWG (parse5) parse. Exits non-zero when our F1 on the benchmark is under 0.90 or the scorer
+ * does not reproduce the published numbers.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,73 +18,14 @@ import { exportPage } from '../lambdas/core/export.js';
 import { documentBaseUrl, resolveHttpUrl } from '../lambdas/core/html.js';
 import { extractLinks } from '../lambdas/core/links.js';
 import { normalizeUrl } from '../lambdas/core/urls.js';
-import { corpusDir, loadPages, type Page } from './article-corpus.js';
+import type { Page } from './article-corpus.js';
+import { metricsOf, shingleMatching, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
+import { EXTRACTORS, textOfResult, type Extractor } from './extract-peers.js';
+import { findSets, type LabelledSet } from './labelled-sets.js';
 
 const TARGET_F1 = 0.9;
 /** Published in the benchmark's README for the reference outputs shipped with the corpus. */
 const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
-
-// ---- the benchmark's metric ----
-
-/** Python's `\w+` with re.UNICODE: letters, digits (any script) and underscore. */
-const TOKEN = /[\p{L}\p{N}_]+/gu;
-
-function shingles(text: string): Map<string, number> {
-  const tokens = text.match(TOKEN) ?? [];
-  const counts = new Map<string, number>();
-  // As evaluate.py: texts shorter than 4 tokens give one shorter shingle, an empty text none.
-  for (let i = 0; i < Math.max(1, tokens.length - 3); i++) {
-    const shingle = tokens.slice(i, i + 4);
-    if (shingle.length === 0) continue;
-    const key = shingle.join('\u0000');
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
-}
-
-type Counts = [tp: number, fp: number, fn: number];
-
-function shingleMatching(truth: string, prediction: string): Counts {
-  const expected = shingles(truth);
-  const predicted = shingles(prediction);
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const key of new Set([...expected.keys(), ...predicted.keys()])) {
-    const want = expected.get(key) ?? 0;
-    const got = predicted.get(key) ?? 0;
-    tp += Math.min(want, got);
-    fp += Math.max(0, got - want);
-    fn += Math.max(0, want - got);
-  }
-  const sum = tp + fp + fn;
-  return sum > 0 ? [tp / sum, fp / sum, fn / sum] : [tp, fp, fn];
-}
-
-function precision([tp, fp, fn]: Counts): number {
-  if (fp === 0 && fn === 0) return 1;
-  if (tp === 0 && fp === 0) return 0;
-  return tp / (tp + fp);
-}
-
-function recall([tp, fp, fn]: Counts): number {
-  if (fp === 0 && fn === 0) return 1;
-  if (tp === 0 && fn === 0) return 0;
-  return tp / (tp + fn);
-}
-
-interface Metrics {
-  f1: number;
-  precision: number;
-  recall: number;
-}
-
-function metricsOf(counts: Counts[]): Metrics {
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const p = mean(counts.filter(([tp, fp]) => tp + fp > 0).map(precision));
-  const r = mean(counts.filter(([tp, , fn]) => tp + fn > 0).map(recall));
-  return { f1: (2 * p * r) / (p + r), precision: p, recall: r };
-}
 
 /** A small seeded generator, so the ± columns are the same on every run. */
 function seededRandom(seed: number): () => number {
@@ -194,37 +139,113 @@ function compareLinks(pages: Page[]): void {
 
 // ---- main ----
 
-function main(): void {
-  const dir = corpusDir(process.argv[2]);
-  const pages = loadPages(dir);
-  console.log(`${pages.length} pages from ${dir}\n`);
-  let failed = false;
+interface Run {
+  counts: Counts[];
+  /** Pages with no words in the output, thrown ones included. */
+  empty: number;
+  /** Pages the extractor threw on. */
+  thrown: number;
+  ms: number;
+}
 
-  const referenceDir = join(dir, 'reference-outputs');
+/** Runs one extractor over the pages: per-page shingle counts, empty outputs, total time. */
+function runExtractor(extractor: Extractor, pages: Page[]): { run: Run; predictions: Map<string, string> } {
+  const predictions = new Map<string, string>();
+  let ms = 0;
+  let empty = 0;
+  let thrown = 0;
+  for (const page of pages) {
+    const started = performance.now();
+    let result: ReturnType<Extractor['extract']> = { text: '' };
+    try {
+      result = extractor.extract(page.html, page.url);
+    } catch {
+      thrown++;
+    }
+    ms += performance.now() - started;
+    const text = textOfResult(result);
+    if ((text.match(TOKEN) ?? []).length === 0) empty++;
+    predictions.set(page.id, text);
+  }
+  const counts = pages.map((page) => shingleMatching(page.articleBody, predictions.get(page.id) ?? ''));
+  return { run: { counts, empty, thrown, ms }, predictions };
+}
+
+function formatRun(name: string, run: Run): string {
+  const result = { ...metricsOf(run.counts), spread: bootstrapSpread(run.counts) };
+  const perPage = run.ms / run.counts.length;
+  return `  ${name.padEnd(32)} F1 ${result.f1.toFixed(3)} ± ${result.spread.f1.toFixed(3)}  precision ${result.precision.toFixed(3)}  recall ${result.recall.toFixed(3)}  empty ${String(run.empty).padStart(3)} (threw ${run.thrown})  ${perPage.toFixed(2).padStart(6)} ms/page`;
+}
+
+function speedLine(runs: Run[]): string {
+  const [ours, ...peers] = runs;
+  if (!ours || peers.length === 0) return '';
+  const ratios = peers.map((peer, i) => `${(peer.ms / ours.ms).toFixed(1)}× faster than ${EXTRACTORS[i + 1]?.name.split(' ')[0]}`);
+  return `  export: ${ratios.join(', ')}`;
+}
+
+/** The benchmark's published reference outputs, scored to check the scorer. Returns false when one is off. */
+function checkReferenceOutputs(set: LabelledSet): boolean {
+  const referenceDir = join(set.dir, 'reference-outputs');
+  let reproduced = true;
   for (const file of existsSync(referenceDir) ? readdirSync(referenceDir).sort() : []) {
     const name = file.replace(/\.json$/, '');
     const reference = JSON.parse(readFileSync(join(referenceDir, file), 'utf8')) as { output: Record<string, { articleBody?: string }> };
     const predictions = new Map(Object.entries(reference.output).map(([id, value]) => [id, value.articleBody ?? '']));
-    const result = score(pages, predictions);
+    const result = score(set.pages, predictions);
     const published = PUBLISHED_F1[name];
-    const check = published === undefined ? '' : Math.abs(result.f1 - published) < 0.0015 ? `  (published ${published}: reproduced)` : `  (published ${published}: NOT reproduced)`;
-    if (published !== undefined && Math.abs(result.f1 - published) >= 0.0015) failed = true;
+    const off = published !== undefined && Math.abs(result.f1 - published) >= 0.0015;
+    const check = published === undefined ? '' : `  (published ${published}: ${off ? 'NOT reproduced' : 'reproduced'})`;
+    if (off) reproduced = false;
     console.log(formatScore(`reference ${name}`, result) + check);
   }
+  return reproduced;
+}
 
-  for (const onlyMainContent of [true, false]) {
-    const started = performance.now();
-    const predictions = new Map(pages.map((page) => [page.id, exportPage(page.html, { url: page.url, onlyMainContent, formats: ['text'] }).text]));
-    const seconds = (performance.now() - started) / 1000;
-    const result = score(pages, predictions);
-    console.log(formatScore(`ours text, onlyMainContent ${onlyMainContent}`, result) + `  (${seconds.toFixed(1)} s)`);
-    if (onlyMainContent && result.f1 < TARGET_F1) {
-      console.log(`  below the target F1 of ${TARGET_F1}`);
-      failed = true;
+/**
+ * `npm run eval:extract -- <dir> [--without-peers]`: every labelled set under `dir` (see
+ * labelled-sets.ts), each extractor side by side, then the sets of one group pooled.
+ */
+function main(): void {
+  const withPeers = !process.argv.includes('--without-peers');
+  const extractors = withPeers ? EXTRACTORS : EXTRACTORS.slice(0, 1);
+  const sets = findSets(process.argv.slice(2).find((argument) => !argument.startsWith('--')));
+  let failed = false;
+  const pooled = new Map<string, Run[]>();
+
+  for (const set of sets) {
+    console.log(`\n== ${set.name} (${set.pages.length} pages)`);
+    const runs = extractors.map((extractor) => runExtractor(extractor, set.pages));
+    runs.forEach(({ run }, i) => console.log(formatRun(extractors[i]?.name ?? '', run)));
+    console.log(speedLine(runs.map(({ run }) => run)));
+    const group = pooled.get(set.group) ?? [];
+    runs.forEach(({ run }, i) => {
+      const into = group[i] ?? { counts: [], empty: 0, thrown: 0, ms: 0 };
+      group[i] = { counts: [...into.counts, ...run.counts], empty: into.empty + run.empty, thrown: into.thrown + run.thrown, ms: into.ms + run.ms };
+    });
+    pooled.set(set.group, group);
+
+    if (set.kind === 'article-benchmark') {
+      if (!checkReferenceOutputs(set)) failed = true;
+      const ours = runs[0]?.predictions ?? new Map<string, string>();
+      const result = score(set.pages, ours);
+      console.log(formatScore('ours text, onlyMainContent true', result));
+      if (result.f1 < TARGET_F1) {
+        console.log(`  below the target F1 of ${TARGET_F1}`);
+        failed = true;
+      }
+      const whole = new Map(set.pages.map((page) => [page.id, exportPage(page.html, { url: page.url, onlyMainContent: false, formats: ['text'] }).text]));
+      console.log(formatScore('ours text, onlyMainContent false', score(set.pages, whole)));
+      compareLinks(set.pages);
     }
   }
 
-  compareLinks(pages);
+  for (const [group, runs] of pooled) {
+    if (sets.filter((set) => set.group === group).length < 2) continue;
+    console.log(`\n== ${group}, pooled (${runs[0]?.counts.length ?? 0} pages)`);
+    runs.forEach((run, i) => console.log(formatRun(extractors[i]?.name ?? '', run)));
+    console.log(speedLine(runs));
+  }
   if (failed) process.exitCode = 1;
 }
 

@@ -1,5 +1,5 @@
-import { isTag, type AnyNode, type ChildNode, type Document, type Element } from 'domhandler';
-import { createElement, findAncestor, removeNodes, setChildren } from './export/dom.js';
+import { isTag, type ChildNode, type Document, type Element } from 'domhandler';
+import { createElement, findAncestor, relink, removeNodes } from './export/dom.js';
 import { extractMainContent } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
@@ -35,12 +35,17 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const title = pageTitle(document);
   const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
   const body = pageBody(document);
-  const content = options.onlyMainContent ? extractMainContent(body, title) : body;
+  const main = options.onlyMainContent ? extractMainContent(body, title) : undefined;
+  const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
 
   const formats: readonly F[] = options.formats ?? (EXPORT_FORMATS as readonly ExportFormat[] as readonly F[]);
   const output = {} as Record<F, string>;
-  for (const format of formats) {
+  // Markdown first: it keeps the article's title heading and byline; the text is the article's
+  // body alone (its section's `Title:` line gives the title).
+  const ordered = formats.includes('markdown' as F) ? ['markdown' as F, ...formats.filter((format) => format !== 'markdown')] : formats;
+  for (const format of ordered) {
+    if (format === 'text' && main) removeNodes(main.heading);
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
     output[format] = tidy(converted);
   }
@@ -67,26 +72,35 @@ function pageTitle(document: Document): string | undefined {
 
 /** Metadata elements, which broken markup may put anywhere; never content. */
 const METADATA = new Set(['title', 'meta', 'link', 'base']);
+/** The document's shell: a browser builds one of each, whatever the markup repeats or leaves out. */
+const SHELL = new Set(['html', 'head', 'body']);
 
 /**
- * The `<body>`, including content that broken markup left after `</body>`; a document without a
- * body gets one holding everything but metadata.
+ * The page's content under one `<body>`, as a browser's tree has it for broken markup too: content
+ * before or without a `<body>` tag, after `</body>` or `</html>`, or under a stray second
+ * `<html><body>` is all body content. The shell elements are taken off wherever they are, and the
+ * metadata elements dropped; the body keeps the first `<body>`'s attributes.
  */
 function pageBody(document: Document): Element {
   removeNodes(descendantElements(document, (e) => METADATA.has(e.name)));
-  const body = firstElement(document, (e) => e.name === 'body');
-  if (!body) return createElement('body', withoutShell(document.children));
-  const trailing: ChildNode[] = [];
-  for (let node: AnyNode = body; node.parent; node = node.parent) {
-    for (let next = node.next; next; next = next.next) trailing.push(next);
-  }
-  if (trailing.length > 0) setChildren(body, [...body.children, ...trailing]);
+  const firstBody = firstElement(document, (e) => e.name === 'body');
+  const body = createElement('body', withoutShells(document.children));
+  if (firstBody) body.attribs = firstBody.attribs;
   return body;
 }
 
-/** Nodes with the `<html>` and `<head>` wrappers taken off (what is left in a head is misplaced content). */
-function withoutShell(nodes: ChildNode[]): ChildNode[] {
-  return nodes.flatMap((node) => (isTag(node) && (node.name === 'html' || node.name === 'head') ? withoutShell(node.children) : [node]));
+/** `nodes` with every shell element below them replaced by its children, in one pass (wide pages stay linear). */
+function withoutShells(nodes: ChildNode[]): ChildNode[] {
+  const kept: ChildNode[] = [];
+  for (const node of nodes) {
+    if (!isTag(node)) kept.push(node);
+    else if (SHELL.has(node.name)) for (const child of withoutShells(node.children)) kept.push(child);
+    else {
+      relink(node, withoutShells(node.children));
+      kept.push(node);
+    }
+  }
+  return kept;
 }
 
 const SEPARATOR_LINE = /^([ \t]*)---([ \t]*)$/gm;

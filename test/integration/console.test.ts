@@ -22,7 +22,8 @@ const CONTENT_PAGES = ['/guide/intro', '/guide/setup', '/blog/hello'];
 const SLOW_PAGES = Array.from({ length: 8 }, (_, i) => `/slow/${i}`);
 /** Three pages of about 1.7 MB each on other.test: their document is over the API's 4 MiB inline limit. */
 const BIG_PAGES = ['/big/1', '/big/2', '/big/3'];
-const bigPage = (title: string) => htmlPage(title, [], `<p>${'A long paragraph of the big page. '.repeat(6)}</p>`.repeat(8000));
+// Each page's paragraphs name it: the same paragraphs on every page would be site-wide boilerplate, kept on one page only.
+const bigPage = (title: string) => htmlPage(title, [], `<p>${`A long paragraph of ${title}. `.repeat(6)}</p>`.repeat(8000));
 
 /** Every way a crawled page could try to run script: each one would raise a dialog or set a global. */
 const HOSTILE_PAGE = `<!doctype html><html><head><title>&lt;img src=x onerror="alert('title')"&gt; Hostile</title></head><body><main>

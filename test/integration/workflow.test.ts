@@ -39,6 +39,21 @@ const PAGES = {
   'www.site.test/robots.txt': { status: 503, body: 'down for maintenance' },
 };
 
+/** A small news site whose pages all carry the same address line, which is the contact page's own content. */
+const ADDRESS = 'Harbour News, 1 Quay Street, Portside. News desk: desk@harbour.test, open every day from six.';
+function harbourPage(title: string, body: string, links: string[] = []): string {
+  const anchors = links.map((href) => `<li><a href="${href}">${href}</a></li>`).join('');
+  return `<html><head><title>${title}</title></head><body><main><article><h1>${title}</h1>${body}<ul>${anchors}</ul><p class="address">${ADDRESS}</p></article></main></body></html>`;
+}
+const HARBOUR_STORIES = [1, 2, 3, 4].map((n) => `/harbour/${n}`);
+const HARBOUR = {
+  '/harbour': harbourPage('Harbour News', '<p>Today on the quay.</p>', [...HARBOUR_STORIES, '/harbour/contact']),
+  ...Object.fromEntries(
+    HARBOUR_STORIES.map((path, i) => [path, harbourPage(`Story ${i + 1}`, `<p>The harbour authority met on day ${i + 1} and approved item ${i + 1} of the plan, after a long debate about the island pier, the night crossings and the fares for students.</p>`)]),
+  ),
+  '/harbour/contact': harbourPage('Contact', '<p>Write to us.</p>'),
+};
+
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let unreachable: Awaited<ReturnType<typeof startUnreachableHosts>>;
@@ -63,7 +78,7 @@ beforeAll(async () => {
   const widePages = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/wide/${i}`, trackedSlowPage(`Wide ${i}`)]));
   widePages['/wide'] = { body: page('Wide', Array.from({ length: 12 }, (_, i) => `/wide/${i}`)) } as never;
   const slowPages = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`, [`/slow/${i}/child`]), delayMs: 400 }]));
-  site = await startSite({ ...PAGES, ...slowPages, ...widePages });
+  site = await startSite({ ...PAGES, ...HARBOUR, ...slowPages, ...widePages });
   unreachable = await startUnreachableHosts();
   runtime = await startTestRuntime({
     users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }],
@@ -103,6 +118,26 @@ async function ledger(id: string) {
   } while (cursor);
   return entries;
 }
+
+describe('site-wide boilerplate', () => {
+  const sectionsWith = (text: string, needle: string) => text.split('\n\n---\n\n').filter((section) => section.includes(needle)).map((section) => urlsOf(section)[0]);
+
+  it('keeps a block most pages repeat only on its own page, with only_main_content (the default)', async () => {
+    const { id } = await crawl({ url: 'https://site.test/harbour', mode: 'full', max_depth: 1, check_tos: false, concurrency: 3 });
+    const { text } = await document(id);
+    expect(urlsOf(text)).toHaveLength(6);
+    expect(sectionsWith(text, ADDRESS)).toEqual(['https://site.test/harbour/contact']);
+    for (let n = 1; n <= 4; n++) expect(text).toContain(`approved item ${n} of the plan`);
+    // Decided from the pages alone: one page at a time gives the same bytes.
+    const serial = await crawl({ url: 'https://site.test/harbour', mode: 'full', max_depth: 1, check_tos: false, concurrency: 1 });
+    expect((await document(serial.id)).text).toBe(text);
+  });
+
+  it('keeps everything with only_main_content false', async () => {
+    const { id } = await crawl({ url: 'https://site.test/harbour', mode: 'full', max_depth: 1, check_tos: false, only_main_content: false });
+    expect(sectionsWith((await document(id)).text, ADDRESS)).toHaveLength(6);
+  });
+});
 
 describe('full crawl', () => {
   it('crawls breadth-first, level by level, in discovery order', async () => {

@@ -10,6 +10,7 @@ import {
   replaceNode,
   setChildren,
 } from './dom.js';
+import { isDataTable } from './normalize.js';
 
 /**
  * Main-content extraction: the content-scoring approach of Mozilla's Readability.js (Apache-2.0),
@@ -38,9 +39,9 @@ const EMPTY_REMOVABLE = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', '
 /** A div holding one of these is a container, not a paragraph. */
 const BLOCK_IN_DIV = new Set(['blockquote', 'dl', 'div', 'img', 'ol', 'p', 'pre', 'table', 'ul']);
 const PHRASING = new Set([
-  'abbr', 'audio', 'b', 'bdo', 'br', 'button', 'cite', 'code', 'data', 'datalist', 'dfn', 'em', 'embed', 'i',
+  'abbr', 'audio', 'b', 'bdo', 'big', 'br', 'button', 'cite', 'code', 'data', 'datalist', 'dfn', 'em', 'embed', 'font', 'i',
   'img', 'input', 'kbd', 'label', 'mark', 'math', 'meter', 'noscript', 'object', 'output', 'progress', 'q',
-  'ruby', 'samp', 'script', 'select', 'small', 'span', 'strong', 'sub', 'sup', 'textarea', 'time', 'var', 'wbr',
+  'ruby', 's', 'samp', 'script', 'select', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'textarea', 'time', 'tt', 'u', 'var', 'wbr',
 ]);
 const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', 'ul']);
@@ -63,21 +64,28 @@ const ATTEMPTS: Flags[] = [
   { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
 ];
 
+export interface MainContent {
+  article: Element;
+  /** The article's title heading and byline, at the top of `article`, when the page has them. */
+  heading: Element[];
+}
+
 /**
  * The main content of `body` as a new element, or undefined when the page has no text at all.
  * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
  */
-export function extractMainContent(body: Element, title: string | undefined): Element | undefined {
+export function extractMainContent(body: Element, title: string | undefined): MainContent | undefined {
   removeBoilerplate(body);
-  let best: { article: Element; length: number } | undefined;
+  paragraphsFromBreakRuns(body);
+  let best: { content: MainContent; length: number } | undefined;
   for (const flags of ATTEMPTS) {
     const page = body.cloneNode(true);
-    const article = new Attempt(flags, title).run(page);
-    const length = new TextLengths().of(article).text;
-    if (length >= MIN_ARTICLE_CHARS) return article;
-    if (!best || length > best.length) best = { article, length };
+    const content = new Attempt(flags, title).run(page);
+    const length = new TextLengths().of(content.article).text;
+    if (length >= MIN_ARTICLE_CHARS) return content;
+    if (!best || length > best.length) best = { content, length };
   }
-  return best && best.length > 0 ? best.article : undefined;
+  return best && best.length > 0 ? best.content : undefined;
 }
 
 const BOILERPLATE_TAGS = new Set([
@@ -106,6 +114,68 @@ function removeBoilerplate(root: Element): void {
   removeNodes(boilerplate);
 }
 
+/**
+ * Text written as `line<br><br>line` becomes paragraphs, as Readability prepares a page: the text
+ * after each run of two or more `<br>` goes into a `<p>` until the next run or block, so articles
+ * laid out with line breaks are scored like any other. One pass per parent keeps it linear.
+ */
+function paragraphsFromBreakRuns(root: Element): void {
+  const parents = new Set<ParentNode>();
+  for (const br of descendantElements(root, (e) => e.name === 'br')) {
+    const next = nextNonWhitespace(br);
+    if (br.parent && next && isTag(next) && next.name === 'br') parents.add(br.parent);
+  }
+  for (const parent of parents) {
+    const children: ChildNode[] = [];
+    let paragraph: Element | undefined;
+    const close = () => {
+      if (!paragraph) return;
+      while (paragraph.children.length > 0 && isWhitespace(paragraph.children[paragraph.children.length - 1] as ChildNode)) paragraph.children.pop();
+      relink(paragraph, paragraph.children);
+      paragraph = undefined;
+    };
+    const nodes = parent.children;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i] as ChildNode;
+      if (isBreakRunStart(nodes, i)) {
+        close();
+        while (i + 1 < nodes.length && isWhitespace(nodes[i + 1] as ChildNode)) i++;
+        paragraph = new Element('p', {});
+        children.push(paragraph);
+        continue;
+      }
+      if (paragraph && isPhrasing(node)) {
+        if (paragraph.children.length > 0 || !isWhitespace(node)) paragraph.children.push(node);
+        continue;
+      }
+      close();
+      children.push(node);
+    }
+    close();
+    relink(parent, children);
+    // A paragraph cannot hold paragraphs.
+    if (isTag(parent) && parent.name === 'p') parent.name = 'div';
+  }
+}
+
+/** A `<br>` followed by another `<br>` (whitespace between them aside). */
+function isBreakRunStart(nodes: ChildNode[], index: number): boolean {
+  const node = nodes[index];
+  if (!node || !isTag(node) || node.name !== 'br') return false;
+  for (let i = index + 1; i < nodes.length; i++) {
+    const next = nodes[i] as ChildNode;
+    if (isTag(next)) return next.name === 'br';
+    if (!isText(next) || next.data.trim() !== '') return false;
+  }
+  return false;
+}
+
+function nextNonWhitespace(node: AnyNode): AnyNode | null {
+  let next = node.next;
+  while (next && isText(next) && next.data.trim() === '') next = next.next;
+  return next;
+}
+
 /** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
 const SECTIONING = ['article', 'main', 'section'];
 
@@ -115,7 +185,20 @@ function isBoilerplate(element: Element): boolean {
   if (element.name === 'header' && !SECTIONING.some((name) => findAncestor(element, name))) return true;
   if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return true;
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return true;
+  if (isCommentThread(attribs)) return true;
   return CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS;
+}
+
+/** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */
+const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond)$/i;
+
+/**
+ * Comment threads go before scoring, not only in the first attempt: under a short post a long
+ * thread outscores the post once the retries stop dropping unlikely candidates.
+ */
+function isCommentThread(attribs: Record<string, string>): boolean {
+  if (attribs.id !== undefined && COMMENT_THREAD.test(attribs.id)) return true;
+  return (attribs.class ?? '').split(/\s+/).some((name) => COMMENT_THREAD.test(name));
 }
 
 class Attempt {
@@ -129,21 +212,28 @@ class Attempt {
   private readonly preparedLengths = new TextLengths();
   /** Lengths once the tree is prepared. */
   private lengths = new TextLengths();
+  /**
+   * The article's title heading and byline: kept out of the scoring (as Readability does, they
+   * would pull the candidate up to the page header), then put back at the top of the result.
+   */
+  private titleHeading: Element | undefined;
+  private byline: Element | undefined;
   private bylineRemoved = false;
-  private titleHeadingRemoved = false;
 
   constructor(
     private readonly flags: Flags,
     private readonly title: string | undefined,
   ) {}
 
-  run(page: Element): Element {
+  run(page: Element): MainContent {
     this.prepare(page);
     const candidates = this.scoreParagraphs();
     const top = this.pickTopCandidate(page, candidates);
     const article = this.joinSiblings(top);
     this.cleanArticle(article);
-    return article;
+    const heading = [this.titleHeading, this.byline].filter((element) => element !== undefined);
+    if (heading.length > 0) setChildren(article, [...heading, ...article.children]);
+    return { article, heading };
   }
 
   /** Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. */
@@ -168,10 +258,12 @@ class Attempt {
     const match = classAndId(element);
     if (!this.bylineRemoved && isByline(element, match)) {
       this.bylineRemoved = true;
+      // Only a byline beside the headline is the article's; one elsewhere (an author box) just goes.
+      if (this.titleHeading && nearEachOther(this.titleHeading, element)) this.byline = element;
       return true;
     }
-    if (!this.titleHeadingRemoved && this.duplicatesTitle(element)) {
-      this.titleHeadingRemoved = true;
+    if (!this.titleHeading && this.duplicatesTitle(element)) {
+      this.titleHeading = element;
       return true;
     }
     if (this.flags.stripUnlikely) {
@@ -190,9 +282,11 @@ class Attempt {
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
   }
 
+  /** A heading that says what the `<title>` says (not just the site name the title ends with). */
   private duplicatesTitle(element: Element): boolean {
     if ((element.name !== 'h1' && element.name !== 'h2') || !this.title) return false;
-    return textSimilarity(this.title, textOf(element)) > 0.75;
+    const heading = textOf(element);
+    return textSimilarity(this.title, heading) > 0.75 && textSimilarity(heading, this.title) > 0.6;
   }
 
   /** Wraps loose phrasing content in paragraphs; a div that is really a paragraph becomes one. */
@@ -243,7 +337,8 @@ class Attempt {
       const score = 1 + text.split(COMMAS).length + Math.min(Math.floor(text.length / 100), 3);
       let level = 0;
       for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
-        if (!isTag(ancestor) || !ancestor.parent || !isTag(ancestor.parent)) continue;
+        // The page root (the body) is a candidate too: text straight under it can win.
+        if (!isTag(ancestor)) continue;
         if (!this.scores.has(ancestor)) {
           this.scores.set(ancestor, this.initialScore(ancestor));
           candidates.push(ancestor);
@@ -471,6 +566,12 @@ function isByline(element: Element, match: string): boolean {
   return length > 0 && length < 100;
 }
 
+/** Whether two elements sit in the same small block (a shared ancestor at most three levels up from each). */
+function nearEachOther(a: Element, b: Element): boolean {
+  const near = new Set(ancestorsOf(a).slice(0, 3));
+  return ancestorsOf(b).slice(0, 3).some((ancestor) => near.has(ancestor));
+}
+
 /** Share of `b`'s words that also occur in `a` (1 = `b` adds nothing to `a`). */
 function textSimilarity(a: string, b: string): number {
   const tokensA = a.toLowerCase().split(/\W+/).filter(Boolean);
@@ -648,30 +749,6 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
   if (hasChildren(root)) for (const child of root.children) walk(child, false, false, false, false);
   if (stats.shortText !== undefined) stats.shortText = collapseWhitespace(stats.shortText).trim();
   return stats;
-}
-
-function isDataTable(table: Element): boolean {
-  const role = table.attribs.role;
-  if (role === 'presentation' || table.attribs.datatable === '0') return false;
-  if (table.attribs.summary) return true;
-  const inner = descendantElements(table);
-  const caption = inner.find((e) => e.name === 'caption');
-  if (caption && caption.children.length > 0) return true;
-  if (inner.some((e) => ['col', 'colgroup', 'tfoot', 'thead', 'th'].includes(e.name))) return true;
-  if (inner.some((e) => e.name === 'table')) return false;
-  let rows = 0;
-  let columns = 0;
-  for (const row of inner.filter((e) => e.name === 'tr')) {
-    rows += Number.parseInt(row.attribs.rowspan ?? '', 10) || 1;
-    let rowColumns = 0;
-    for (const cell of descendantElements(row, (e) => e.name === 'td')) {
-      rowColumns += Number.parseInt(cell.attribs.colspan ?? '', 10) || 1;
-    }
-    columns = Math.max(columns, rowColumns);
-  }
-  if (columns === 1 || rows === 1) return false;
-  if (rows >= 10 || columns > 4) return true;
-  return rows * columns > 10;
 }
 
 /** A table with one cell is layout: the cell's content takes its place. */

@@ -1,6 +1,6 @@
 import { Element, isTag, isText, type AnyNode, type ChildNode } from 'domhandler';
 import { descendantElements, resolveHttpUrl } from '../html.js';
-import { createText, elementChildren, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
+import { createText, elementChildren, findAncestor, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
 
 /**
  * Shapes the content tree for the converters: absolute link and image URLs, code blocks whose
@@ -10,8 +10,19 @@ import { createText, elementChildren, insertBefore, relink, removeNode, removeNo
 export function normalizeForExport(root: Element, base: URL): void {
   resolveUrls(root, base);
   keepLineBreaksInCode(root);
+  replaceNonBreakingSpaces(root);
   normalizeTables(root);
   removeEmpty(root);
+}
+
+/** `&nbsp;` spaces words on screen; in markdown or text it is an invisible character that trips searches. */
+function replaceNonBreakingSpaces(root: Element): void {
+  const walk = (node: AnyNode): void => {
+    if (isText(node)) {
+      if (node.data.includes('\u00a0')) node.data = node.data.replaceAll('\u00a0', ' ');
+    } else if (isTag(node)) for (const child of node.children) walk(child);
+  };
+  walk(root);
 }
 
 /** Kept even when empty: line breaks and rules carry meaning, and cells hold a table's shape. */
@@ -81,15 +92,38 @@ const TABLE_PARTS = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th
 const CELLS = new Set(['td', 'th']);
 
 function normalizeTables(root: Element): void {
+  // Rows and cells whose table was left behind (the main content can be a layout table's cell or row) are blocks.
+  toBlocks(descendantElements(root, (e) => TABLE_PARTS.has(e.name) && e.name !== 'table' && !findAncestor(e, 'table')));
   // Outer tables first: a table holding another table is layout and becomes blocks before its inner tables are looked at.
   for (const table of descendantElements(root, (e) => e.name === 'table')) {
     if (table.name !== 'table') continue;
     const parts = ownParts(table);
     const rows = parts.rows.map((row) => elementChildren(row).filter((cell) => CELLS.has(cell.name))).filter((cells) => cells.length > 0);
     const columns = rows.reduce((widest, cells) => Math.max(widest, cells.reduce((sum, cell) => sum + span(cell), 0)), 0);
-    if (parts.nested || columns <= 1) toBlocks(parts.all);
-    else toGrid(table, parts.captions, rows, columns);
+    if (parts.nested || columns <= 1 || isLayoutTable(table, rows)) toBlocks(parts.all);
+    else toGrid(table, parts.captions, rows.filter((cells) => cells.some(hasTextOrImage)), columns);
   }
+}
+
+/** What makes a cell's content more than a value: paragraphs, headings, lists, forms. */
+const BLOCK_CONTENT = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'blockquote', 'pre', 'form', 'article', 'section']);
+
+/**
+ * A table that lays out the page rather than holding data: one row (a sidebar beside an article),
+ * cells holding paragraphs or headings, or half its cells empty (a form whose inputs are gone).
+ * Data tables (headers, a caption, or a large grid; `isDataTable`) never are.
+ */
+function isLayoutTable(table: Element, rows: Element[][]): boolean {
+  if (isDataTable(table)) return false;
+  if (rows.length === 1) return true;
+  const cells = rows.flat();
+  if (cells.some((cell) => descendantElements(cell, (e) => BLOCK_CONTENT.has(e.name)).length > 0)) return true;
+  return cells.filter((cell) => !hasTextOrImage(cell)).length * 2 >= cells.length;
+}
+
+function hasTextOrImage(node: AnyNode): boolean {
+  if (isText(node)) return node.data.trim() !== '';
+  return isTag(node) && (node.name === 'img' || node.children.some(hasTextOrImage));
 }
 
 interface TableParts {
@@ -151,4 +185,29 @@ function toGrid(table: Element, captions: Element[], rows: Element[][], columns:
 
 function emptyCell(header: boolean): Element {
   return new Element(header ? 'th' : 'td', {});
+}
+
+/** Readability's test: a table with headers, a caption, a summary or a large grid holds data. */
+export function isDataTable(table: Element): boolean {
+  const role = table.attribs.role;
+  if (role === 'presentation' || table.attribs.datatable === '0') return false;
+  if (table.attribs.summary) return true;
+  const inner = descendantElements(table);
+  const caption = inner.find((e) => e.name === 'caption');
+  if (caption && caption.children.length > 0) return true;
+  if (inner.some((e) => ['col', 'colgroup', 'tfoot', 'thead', 'th'].includes(e.name))) return true;
+  if (inner.some((e) => e.name === 'table')) return false;
+  let rows = 0;
+  let columns = 0;
+  for (const row of inner.filter((e) => e.name === 'tr')) {
+    rows += Number.parseInt(row.attribs.rowspan ?? '', 10) || 1;
+    let rowColumns = 0;
+    for (const cell of descendantElements(row, (e) => e.name === 'td')) {
+      rowColumns += Number.parseInt(cell.attribs.colspan ?? '', 10) || 1;
+    }
+    columns = Math.max(columns, rowColumns);
+  }
+  if (columns === 1 || rows === 1) return false;
+  if (rows >= 10 || columns > 4) return true;
+  return rows * columns > 10;
 }

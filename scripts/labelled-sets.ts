@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { isTag, isText, type AnyNode } from 'domhandler';
+import { decodeHtml } from '../lambdas/core/charset.js';
+import { toPlainText } from '../lambdas/core/export/text.js';
+import { firstElement, parseHtml, textOf } from '../lambdas/core/html.js';
+import { corpusDir, loadPages, type Page } from './article-corpus.js';
+
+/**
+ * Labelled page sets for `eval:extract`, found under one directory:
+ * - the article-extraction benchmark (`ground-truth.json` + `html/*.html.gz`);
+ * - gold-standard sets laid out as `input/<id>.html` + `GoldStandard/<id>.txt`, the layout of the
+ *   merged CleanEval / Dragnet / L3S-GN1 / CleanPortalEval / Readability-tests collection. The gold
+ *   file's format is recognised from its content (see `goldText`).
+ * A set's group is the folder holding it (e.g. `held-out/news`), so sets of one kind can be pooled.
+ */
+export interface LabelledSet {
+  name: string;
+  group: string;
+  dir: string;
+  kind: 'article-benchmark' | 'gold-standard';
+  pages: Page[];
+}
+
+export function findSets(argument: string | undefined): LabelledSet[] {
+  const root = corpusDir(argument);
+  const sets: LabelledSet[] = [];
+  const visit = (dir: string) => {
+    const name = relative(root, dir) || basename(dir);
+    const group = relative(root, dirname(dir)) || '.';
+    if (existsSync(join(dir, 'ground-truth.json'))) sets.push({ name, group, dir, kind: 'article-benchmark', pages: loadPages(dir) });
+    else if (existsSync(join(dir, 'input')) && existsSync(join(dir, 'GoldStandard'))) {
+      sets.push({ name, group, dir, kind: 'gold-standard', pages: loadGoldStandardSet(dir) });
+    }
+    else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
+  };
+  visit(root);
+  return sets;
+}
+
+/** Pages of an `input/` + `GoldStandard/` set: only ids that have both files. */
+function loadGoldStandardSet(dir: string): Page[] {
+  const pages: Page[] = [];
+  for (const file of readdirSync(join(dir, 'GoldStandard')).sort()) {
+    if (!file.endsWith('.txt')) continue;
+    const id = file.slice(0, -'.txt'.length);
+    const htmlFile = join(dir, 'input', `${id}.html`);
+    if (!existsSync(htmlFile)) continue;
+    const { html, url } = unwrapCleanEvalInput(decodeHtml(readFileSync(htmlFile)));
+    const articleBody = goldText(readFileSync(join(dir, 'GoldStandard', file), 'utf8'));
+    pages.push({ id, url: url ?? `https://example.com/${encodeURIComponent(id)}`, html, articleBody });
+  }
+  return pages;
+}
+
+const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;
+
+/** CleanEval inputs are wrapped in `<text id="URL" …>…</text>`, which is not part of the page. */
+function unwrapCleanEvalInput(html: string): { html: string; url: string | undefined } {
+  const wrapper = CLEANEVAL_WRAPPER.exec(html);
+  if (!wrapper) return { html, url: undefined };
+  const url = URL.canParse(wrapper[1] ?? '') ? wrapper[1] : undefined;
+  return { html: html.slice(wrapper[0].length).replace(/<\/text>\s*$/, ''), url };
+}
+
+/** L3S-GN1 labels: headline, full text and supplemental (captions), as the WCEB paper counts them. */
+const L3S_MAIN_CONTENT = /\bx-nc-sel[123]\b/;
+const L3S_LABEL = /\bx-nc-sel\d\b/;
+/** Dragnet's gold files hold the article, then this marker (its first characters vary), then the comments. */
+const DRAGNET_COMMENTS = /^\S*\^&\*\(\)\s+COMMENTS\s*$/m;
+
+/**
+ * The main-content text of a gold file, by its format: L3S-GN1 annotated HTML (text in elements
+ * labelled headline, full text or supplemental), CleanEval markup (a `URL:` line, then text with
+ * `<p>`, `<h>`, `<l>` marks), HTML (the Readability tests' expected output), or plain text (Dragnet,
+ * comments cut off).
+ */
+function goldText(raw: string): string {
+  if (L3S_LABEL.test(raw)) return l3sMainText(raw);
+  if (/^\s*URL:/.test(raw)) return textOf(parseHtml(raw.replace(/^\s*URL:[^\n]*\n/, '')).document);
+  if (/^\s*</.test(raw)) {
+    const { document } = parseHtml(raw);
+    const body = firstElement(document, (e) => e.name === 'body');
+    return body ? toPlainText(body) : textOf(document);
+  }
+  const comments = DRAGNET_COMMENTS.exec(raw);
+  return comments ? raw.slice(0, comments.index) : raw;
+}
+
+function l3sMainText(html: string): string {
+  const parts: string[] = [];
+  const walk = (node: AnyNode, inMain: boolean) => {
+    if (isText(node)) {
+      if (inMain) parts.push(node.data);
+      return;
+    }
+    if (!isTag(node)) return;
+    const label = node.attribs.class ?? '';
+    const main = L3S_LABEL.test(label) ? L3S_MAIN_CONTENT.test(label) : inMain;
+    for (const child of node.children) walk(child, main);
+  };
+  for (const node of parseHtml(html).document.children) walk(node, false);
+  return parts.join('\n');
+}
