@@ -4,6 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { JOB_RETENTION_DAYS } from '../lambdas/domain/retention.js';
 
+export type TableName = 'users' | 'apiKeys' | 'usage' | 'jobs' | 'pages' | 'rateLimits' | 'blockedSites';
 
 /**
  * Tables and the artefact bucket. Key names here are the single source for the data layer's
@@ -18,6 +19,8 @@ export class Storage extends Construct {
   readonly rateLimits: dynamodb.Table;
   /** Sites whose owners asked not to be crawled, by host (an operator's list). */
   readonly blockedSites: dynamodb.Table;
+  /** Every table by name, for grants and alarms. */
+  readonly tables: Record<TableName, dynamodb.Table>;
   readonly artifacts: s3.Bucket;
 
   constructor(scope: Construct, id: string) {
@@ -51,6 +54,15 @@ export class Storage extends Construct {
     this.pages = table('Pages', 'job_id', { sortKey: 'sk', ttl: true });
     this.rateLimits = table('RateLimits', 'limiter_key', { ttl: true });
     this.blockedSites = table('BlockedSites', 'host');
+    this.tables = {
+      users: this.users,
+      apiKeys: this.apiKeys,
+      usage: this.usage,
+      jobs: this.jobs,
+      pages: this.pages,
+      rateLimits: this.rateLimits,
+      blockedSites: this.blockedSites,
+    };
 
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

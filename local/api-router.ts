@@ -104,11 +104,90 @@ function eventParameters(entries: Iterable<[string, string]>): { single: Record<
   return { single, multi };
 }
 
-/**
- * The local API Gateway: matches the template's routes, runs the TOKEN authorizer, builds REST
- * proxy events for the handlers, and answers its own errors with the template's gateway responses.
- */
-export function startApiRouter(options: {
+interface GatewayAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** API Gateway's own answer of a type: the template's gateway response, else its default for the status. */
+function gatewayAnswer(gatewayResponses: Map<string, GatewayResponse>, type: string, requestId: string, fallbackStatus: number): GatewayAnswer {
+  const configured = gatewayResponses.get(type) ?? gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
+  const body = (configured?.template ?? '{"message":"error"}').replaceAll('$context.requestId', requestId);
+  // Header names are case-insensitive: the template's `Content-Type` replaces the default, not joins it.
+  const headers = Object.fromEntries(Object.entries(configured?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  return { status: configured?.status ?? fallbackStatus, headers: { 'content-type': 'application/json', ...headers }, body };
+}
+
+/** Answers with one of API Gateway's own responses. */
+type GatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => void;
+
+/** The authorizer's context for the handler, or the gateway response that refuses the request. */
+type Authorization = { context: Record<string, unknown> } | { refusal: string; status: number };
+
+/** Runs the route's TOKEN authorizer as API Gateway does; a route without one lets every request through. */
+async function authorize(route: Route, request: IncomingMessage, pathname: string, host: LambdaHost, onError: (error: unknown) => void): Promise<Authorization> {
+  if (!route.authorizerFunctionId) return { context: {} };
+  const token = request.headers.authorization;
+  if (!token) return { refusal: 'UNAUTHORIZED', status: 401 };
+  const methodArn = `arn:aws:execute-api:us-east-1:000000000000:local/prod/${route.method}${pathname}`;
+  let decision: APIGatewayAuthorizerResult;
+  try {
+    decision = (await host.invoke(route.authorizerFunctionId, { type: 'TOKEN', authorizationToken: token, methodArn })) as APIGatewayAuthorizerResult;
+  } catch (error) {
+    if ((error as Error).message === 'Unauthorized') return { refusal: 'UNAUTHORIZED', status: 401 };
+    onError(error);
+    return { refusal: 'AUTHORIZER_FAILURE', status: 500 };
+  }
+  const allowed = decision.policyDocument.Statement.some((statement) => statement.Effect === 'Allow');
+  if (!allowed) return { refusal: 'ACCESS_DENIED', status: 403 };
+  return { context: { ...decision.context, principalId: decision.principalId } };
+}
+
+/** The REST proxy event API Gateway hands a route's function. */
+function proxyEvent(
+  request: IncomingMessage,
+  { route, url, body, pathParameters, authorizerContext, requestId }: { route: Route; url: URL; body: Buffer; pathParameters: Record<string, string>; authorizerContext: Record<string, unknown>; requestId: string },
+): APIGatewayProxyEvent {
+  const query = eventParameters(url.searchParams.entries());
+  const headers = eventParameters(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]));
+  return {
+    resource: route.resourcePath,
+    path: url.pathname,
+    httpMethod: route.method,
+    headers: headers?.single ?? {},
+    multiValueHeaders: headers?.multi ?? {},
+    queryStringParameters: query?.single ?? null,
+    multiValueQueryStringParameters: query?.multi ?? null,
+    pathParameters: route.parameterNames.length ? pathParameters : null,
+    stageVariables: null,
+    body: body.length ? body.toString('utf8') : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: authorizerContext,
+      httpMethod: route.method,
+      identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      path: `/prod${url.pathname}`,
+      protocol: 'HTTP/1.1',
+      requestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: 'local',
+      resourcePath: route.resourcePath,
+      stage: 'prod',
+    },
+  };
+}
+
+function writeProxyResult(response: ServerResponse, result: APIGatewayProxyResult, requestId: string): void {
+  const responseHeaders: Record<string, string> = {};
+  for (const [key, value] of Object.entries(result.headers ?? {})) responseHeaders[key] = String(value);
+  response.writeHead(result.statusCode, { 'x-amzn-requestid': requestId, ...responseHeaders });
+  response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+interface ApiRouterOptions {
   host: LambdaHost;
   template: CfnTemplate;
   names: LocalNames;
@@ -116,108 +195,80 @@ export function startApiRouter(options: {
   meter: UsageMeter;
   onError(error: unknown): void;
   isReady(): boolean;
-}) {
+}
+
+/** One request through the gateway: body, health check, route, authorizer, then the route's function. */
+async function handleRequest(request: IncomingMessage, response: ServerResponse, routes: Route[], reply: GatewayReply, options: ApiRouterOptions): Promise<void> {
+  const requestId = randomUUID();
+  // Read before any answer, as API Gateway does: a reply sent with the body unread would leave
+  // a kept-alive connection in a state the client's next request on it cannot survive.
+  const body = await readRequestBody(request, MAX_REQUEST_BYTES);
+  if (body === 'too_large') {
+    // The rest of the body is left unread, so the connection cannot carry another request.
+    response.setHeader('connection', 'close');
+    return reply(response, 'REQUEST_TOO_LARGE', requestId, 413);
+  }
+  const url = requestTarget(request.url ?? '/');
+  const method = request.method ?? 'GET';
+  if (!url) return reply(response, 'DEFAULT_4XX', requestId, 400);
+  if (url.pathname === '/health' && method === 'GET') {
+    const ready = options.isReady();
+    response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ status: ready ? 'ok' : 'starting' }));
+    return;
+  }
+
+  const matching = routes.filter((route) => route.pattern.test(url.pathname));
+  const route = matching.find((candidate) => candidate.method === method);
+  if (!route) return reply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
+  options.meter.apiRequest();
+  const pathParameters = decodedParameters(route, url.pathname);
+  if (!pathParameters) return reply(response, 'DEFAULT_4XX', requestId, 400);
+  const authorization = await authorize(route, request, url.pathname, options.host, options.onError);
+  if ('refusal' in authorization) return reply(response, authorization.refusal, requestId, authorization.status);
+
+  const event = proxyEvent(request, { route, url, body, pathParameters, authorizerContext: authorization.context, requestId });
+  let result: APIGatewayProxyResult;
+  try {
+    result = (await options.host.invoke(route.functionId, event)) as APIGatewayProxyResult;
+  } catch (error) {
+    options.onError(error);
+    return reply(response, 'DEFAULT_5XX', requestId, 502);
+  }
+  writeProxyResult(response, result, requestId);
+}
+
+/**
+ * Node answers some requests itself before any handler runs, with an empty body; API Gateway
+ * answers every request it refuses with its gateway responses, so these get the envelope too.
+ */
+function answerNodeRefusals(server: ApiPort['server'], answering: Map<Socket, number>, reply: GatewayReply, answer: (type: string, requestId: string, fallbackStatus: number) => GatewayAnswer): void {
+  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    // Only `100-continue` can be met (RFC 9110 §10.1.1). The body is left unread, so the connection
+    // cannot carry another request.
+    response.setHeader('connection', 'close');
+    reply(response, 'DEFAULT_4XX', randomUUID(), 417);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (socket.writable && !answering.has(socket)) {
+      socket.end(rawResponse(answer('DEFAULT_4XX', randomUUID(), CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400)), () => socket.destroy());
+    } else {
+      socket.destroy();
+    }
+  });
+}
+
+/**
+ * The local API Gateway: matches the template's routes, runs the TOKEN authorizer, builds REST
+ * proxy events for the handlers, and answers its own errors with the template's gateway responses.
+ */
+export function startApiRouter(options: ApiRouterOptions) {
   const { routes, gatewayResponses } = readApi(options.template, options.names);
-
-  const gatewayAnswer = (type: string, requestId: string, fallbackStatus: number) => {
-    const configured = gatewayResponses.get(type) ?? gatewayResponses.get(fallbackStatus >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX');
-    const body = (configured?.template ?? '{"message":"error"}').replaceAll('$context.requestId', requestId);
-    // Header names are case-insensitive: the template's `Content-Type` replaces the default, not joins it.
-    const headers = Object.fromEntries(Object.entries(configured?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-    return { status: configured?.status ?? fallbackStatus, headers: { 'content-type': 'application/json', ...headers }, body };
-  };
-  const gatewayReply = (response: ServerResponse, type: string, requestId: string, fallbackStatus: number) => {
-    const answer = gatewayAnswer(type, requestId, fallbackStatus);
-    response.writeHead(answer.status, answer.headers);
-    response.end(answer.body);
-  };
-
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const requestId = randomUUID();
-    // Read before any answer, as API Gateway does: a reply sent with the body unread would leave
-    // a kept-alive connection in a state the client's next request on it cannot survive.
-    const body = await readRequestBody(request, MAX_REQUEST_BYTES);
-    if (body === 'too_large') {
-      // The rest of the body is left unread, so the connection cannot carry another request.
-      response.setHeader('connection', 'close');
-      return gatewayReply(response, 'REQUEST_TOO_LARGE', requestId, 413);
-    }
-    const url = requestTarget(request.url ?? '/');
-    const method = request.method ?? 'GET';
-    if (!url) return gatewayReply(response, 'DEFAULT_4XX', requestId, 400);
-    if (url.pathname === '/health' && method === 'GET') {
-      const ready = options.isReady();
-      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: ready ? 'ok' : 'starting' }));
-      return;
-    }
-
-    const matching = routes.filter((route) => route.pattern.test(url.pathname));
-    const route = matching.find((candidate) => candidate.method === method);
-    if (!route) return gatewayReply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
-    options.meter.apiRequest();
-    const pathParameters = decodedParameters(route, url.pathname);
-    if (!pathParameters) return gatewayReply(response, 'DEFAULT_4XX', requestId, 400);
-
-    let authorizerContext: Record<string, unknown> = {};
-    if (route.authorizerFunctionId) {
-      const token = request.headers.authorization;
-      if (!token) return gatewayReply(response, 'UNAUTHORIZED', requestId, 401);
-      const methodArn = `arn:aws:execute-api:us-east-1:000000000000:local/prod/${method}${url.pathname}`;
-      let decision: APIGatewayAuthorizerResult;
-      try {
-        decision = (await options.host.invoke(route.authorizerFunctionId, { type: 'TOKEN', authorizationToken: token, methodArn })) as APIGatewayAuthorizerResult;
-      } catch (error) {
-        if ((error as Error).message === 'Unauthorized') return gatewayReply(response, 'UNAUTHORIZED', requestId, 401);
-        options.onError(error);
-        return gatewayReply(response, 'AUTHORIZER_FAILURE', requestId, 500);
-      }
-      const allowed = decision.policyDocument.Statement.some((statement) => statement.Effect === 'Allow');
-      if (!allowed) return gatewayReply(response, 'ACCESS_DENIED', requestId, 403);
-      authorizerContext = { ...decision.context, principalId: decision.principalId };
-    }
-
-    const query = eventParameters(url.searchParams.entries());
-    const headers = eventParameters(Object.entries(request.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]));
-    const event: APIGatewayProxyEvent = {
-      resource: route.resourcePath,
-      path: url.pathname,
-      httpMethod: method,
-      headers: headers?.single ?? {},
-      multiValueHeaders: headers?.multi ?? {},
-      queryStringParameters: query?.single ?? null,
-      multiValueQueryStringParameters: query?.multi ?? null,
-      pathParameters: route.parameterNames.length ? pathParameters : null,
-      stageVariables: null,
-      body: body.length ? body.toString('utf8') : null,
-      isBase64Encoded: false,
-      requestContext: {
-        accountId: '000000000000',
-        apiId: 'local',
-        authorizer: authorizerContext,
-        httpMethod: method,
-        identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
-        path: `/prod${url.pathname}`,
-        protocol: 'HTTP/1.1',
-        requestId,
-        requestTimeEpoch: Date.now(),
-        resourceId: 'local',
-        resourcePath: route.resourcePath,
-        stage: 'prod',
-      },
-    };
-
-    let result: APIGatewayProxyResult;
-    try {
-      result = (await options.host.invoke(route.functionId, event)) as APIGatewayProxyResult;
-    } catch (error) {
-      options.onError(error);
-      return gatewayReply(response, 'DEFAULT_5XX', requestId, 502);
-    }
-    const responseHeaders: Record<string, string> = {};
-    for (const [key, value] of Object.entries(result.headers ?? {})) responseHeaders[key] = String(value);
-    response.writeHead(result.statusCode, { 'x-amzn-requestid': requestId, ...responseHeaders });
-    response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  const answer = (type: string, requestId: string, fallbackStatus: number) => gatewayAnswer(gatewayResponses, type, requestId, fallbackStatus);
+  const reply: GatewayReply = (response, type, requestId, fallbackStatus) => {
+    const { status, headers, body } = answer(type, requestId, fallbackStatus);
+    response.writeHead(status, headers);
+    response.end(body);
   };
 
   // Connections with a request still being answered: an error answer written on one now would be
@@ -231,29 +282,13 @@ export function startApiRouter(options: {
       if (left > 0) answering.set(socket, left);
       else answering.delete(socket);
     });
-    handle(request, response).catch((error: unknown) => {
+    handleRequest(request, response, routes, reply, options).catch((error: unknown) => {
       options.onError(error);
-      if (!response.headersSent) gatewayReply(response, 'DEFAULT_5XX', 'local', 500);
+      if (!response.headersSent) reply(response, 'DEFAULT_5XX', 'local', 500);
       else response.end();
     });
   });
-  // Node answers these itself before any handler runs, with an empty body; API Gateway answers
-  // every request it refuses with its gateway responses, so these get the envelope too.
-  const { server } = options.port;
-  server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    // Only `100-continue` can be met (RFC 9110 §10.1.1). The body is left unread, so the connection
-    // cannot carry another request.
-    response.setHeader('connection', 'close');
-    gatewayReply(response, 'DEFAULT_4XX', randomUUID(), 417);
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (socket.writable && !answering.has(socket)) {
-      const answer = gatewayAnswer('DEFAULT_4XX', randomUUID(), CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400);
-      socket.end(rawResponse(answer), () => socket.destroy());
-    } else {
-      socket.destroy();
-    }
-  });
+  answerNodeRefusals(options.port.server, answering, reply, answer);
 }
 
 /** The statuses Node gives the requests it cannot read (its `socketOnError`); anything else is 400. */

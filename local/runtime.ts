@@ -21,7 +21,7 @@ import { startStepFunctions, type LocalStateMachine } from './step-functions.js'
 import { openApiPort } from './api-port.js';
 import { startApiRouter } from './api-router.js';
 import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
-import { LOCAL_ACCOUNT, LOCAL_REGION, loadTemplate, resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, loadTemplate, resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
 
 export interface LocalRuntimeConfig {
   host: string;
@@ -138,6 +138,147 @@ function rateToMs(expression: string): number {
   return Number(match[1]) * (match[2]?.startsWith('hour') ? 3_600_000 : 60_000);
 }
 
+type Emulators = Awaited<ReturnType<typeof startEmulators>>;
+type Closer = () => Promise<void>;
+
+/** DynamoDB, S3 and SQS stand-ins on loopback, their data under the data directory, each call metered and delayed as in the cloud. */
+async function startEmulators(config: LocalRuntimeConfig, template: CfnTemplate, meter: UsageMeter) {
+  const latency = config.awsLatencyMs ?? {};
+  const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
+    name: id.toLowerCase(),
+    corsRules: (bucket.Properties?.CorsConfiguration as { CorsRules?: CorsRule[] } | undefined)?.CorsRules,
+  }));
+  const [dynamo, s3, sqs] = await Promise.all([
+    startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
+      meter.countJsonRequest('DynamoDB', request);
+      delayResponse(response, latency.dynamodb);
+    }),
+    startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request, response) => {
+      meter.count(`S3.${request.method ?? 'GET'}`);
+      delayResponse(response, latency.s3);
+    }),
+    startSqsServer({
+      dataFile: path.join(config.dataDir, 'sqs.json'),
+      onRequest: (request, response) => {
+        meter.countJsonRequest('SQS', request);
+        delayResponse(response, latency.sqs);
+      },
+    }),
+  ]);
+  return { dynamo, s3, sqs };
+}
+
+/** The process environment the handlers and the AWS SDK read: the emulators' endpoints and the functions' variables. */
+function serviceEnvironment(template: CfnTemplate, names: LocalNames, emulators: Emulators, config: LocalRuntimeConfig): Record<string, string> {
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamo.endpoint,
+    AWS_ENDPOINT_URL_S3: emulators.s3.endpoint,
+    AWS_ENDPOINT_URL_SQS: emulators.sqs.endpoint,
+    CRAWL_S3_FORCE_PATH_STYLE: 'true',
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    ...functionEnvironment(template, names),
+    // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
+    ...(config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) }),
+  };
+}
+
+/**
+ * The SQS client of the queue pollers. Every poller holds a connection for its long poll (20 s, as
+ * Lambda's); the SDK's default of 50 sockets would leave deletes and new polls queued behind them.
+ */
+function pollingSqsClient(endpoint: string, pollers: number): SQSClient {
+  return new SQSClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials,
+    requestHandler: { httpAgent: new Agent({ keepAlive: true, maxSockets: 2 * pollers + 10 }) },
+  });
+}
+
+/** The template's EventBridge rules: the functions told when an execution ends, and the functions run on a schedule. */
+function eventRules(template: CfnTemplate, names: LocalNames) {
+  const targetOf = (rule: CfnResource) => {
+    const [target] = (rule.Properties?.Targets as Array<{ Arn: unknown }> | undefined) ?? [];
+    return target ? /:function:([^:]+)$/.exec(String(resolveIntrinsics(target.Arn, names)))?.[1] : undefined;
+  };
+  const executionEndedTargets: string[] = [];
+  const schedules: Array<{ target: string; everyMs: number }> = [];
+  for (const [, rule] of resourcesOfType(template, 'AWS::Events::Rule')) {
+    const target = targetOf(rule);
+    const schedule = rule.Properties?.ScheduleExpression;
+    if (!target) continue;
+    if (rule.Properties?.EventPattern) executionEndedTargets.push(target);
+    if (typeof schedule === 'string') schedules.push({ target, everyMs: rateToMs(schedule) });
+  }
+  return { executionEndedTargets, schedules };
+}
+
+/** Runs each scheduled function at its rate, as EventBridge would; returns the closers that stop them. */
+function startSchedules(schedules: Array<{ target: string; everyMs: number }>, host: LambdaHost, logError: (error: unknown) => void): Closer[] {
+  return schedules.map(({ target, everyMs }) => {
+    const timer = setInterval(() => void host.invoke(target, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }).catch(logError), everyMs);
+    timer.unref();
+    return async () => clearInterval(timer);
+  });
+}
+
+/** Polls each queue the template maps to a function, as Lambda's event source mappings do; returns the closers that stop them. */
+function startQueuePollers(
+  template: CfnTemplate,
+  names: LocalNames,
+  { sqsClient, sqs, host, meter, config, logError }: { sqsClient: SQSClient; sqs: Emulators['sqs']; host: LambdaHost; meter: UsageMeter; config: LocalRuntimeConfig; logError: (error: unknown) => void },
+): Closer[] {
+  return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => {
+    const props = mapping.Properties ?? {};
+    const queueArn = String(resolveIntrinsics(props.EventSourceArn, names));
+    const queueName = queueArn.split(':').at(-1) ?? '';
+    return startQueuePolling(
+      sqsClient,
+      host,
+      {
+        functionLogicalId: String(resolveIntrinsics(props.FunctionName, names)),
+        queueUrl: sqs.queueUrl(queueName),
+        queueArn,
+        batchSize: Number(props.BatchSize ?? 10),
+        reportsBatchItemFailures: ((props.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
+        pollers: config.pollersPerQueue,
+        visibilitySeconds: visibilitySecondsOf(template.Resources[queueName]?.Properties, config.queueVisibilitySeconds) ?? SQS_DEFAULT_VISIBILITY_SECONDS,
+      },
+      meter,
+      logError,
+    );
+  });
+}
+
+/**
+ * Executions live in memory, the crawl's state on disk: a crawl cut by a restart resumes where it
+ * was (Preflight sends a running job back to its level; the ledger and queue persisted).
+ */
+async function resumeUnfinishedCrawls(log: (line: string) => void): Promise<void> {
+  const unfinished: string[] = [];
+  for await (const job of openJobs()) unfinished.push(job.job_id);
+  for (const jobId of unfinished) await startCrawlExecution(jobId);
+  if (unfinished.length > 0) log(`resumed ${unfinished.length} unfinished crawl(s)`);
+}
+
+async function seedUsers(config: LocalRuntimeConfig): Promise<void> {
+  const now = new Date();
+  if (config.seedUsersFile) {
+    const seeded = await seedUsersFromFile(config.seedUsersFile, now);
+    config.log(`seeded users from ${config.seedUsersFile}: ${seeded.join(', ')}`);
+  }
+  const dev = await ensureDevelopmentUser(config.dataDir, now);
+  if (dev.created) {
+    config.log(`created the development user "dev"; its API key (also saved in ${dev.keyFile}):\n\n    ${dev.apiKey}\n`);
+  } else {
+    config.log(`development user "dev": API key in ${dev.keyFile}`);
+  }
+}
+
 /**
  * The whole service on one machine (CONTRACT 8): the stack's template read for its resources,
  * DynamoDB, S3, SQS and Step Functions stand-ins on loopback, the real handlers hosted in this
@@ -148,91 +289,41 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   const meter = new UsageMeter();
   // First of all: a port already taken stops the start before anything is made.
   const port = await openApiPort(config.host, config.port);
-  const closers: Array<() => Promise<void>> = [];
+  const closers: Closer[] = [];
   sendMetricLinesTo(config.log);
   closers.push(async () => sendMetricLinesTo(undefined));
   // The port closes first, so that no request meets an emulator being stopped.
   const close = async () => {
     for (const closer of [port.close, ...closers.reverse()]) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
   };
+  const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
   try {
     await mkdir(config.dataDir, { recursive: true });
     closers.push(await lockDataDir(config.dataDir));
     const template = await loadTemplate();
-    const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
-      name: id.toLowerCase(),
-      corsRules: (bucket.Properties?.CorsConfiguration as { CorsRules?: CorsRule[] } | undefined)?.CorsRules,
-    }));
-    const latency = config.awsLatencyMs ?? {};
-    const [dynamo, s3, sqs] = await Promise.all([
-      startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
-        meter.countJsonRequest('DynamoDB', request);
-        delayResponse(response, latency.dynamodb);
-      }),
-      startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request, response) => {
-        meter.count(`S3.${request.method ?? 'GET'}`);
-        delayResponse(response, latency.s3);
-      }),
-      startSqsServer({
-        dataFile: path.join(config.dataDir, 'sqs.json'),
-        onRequest: (request, response) => {
-          meter.countJsonRequest('SQS', request);
-          delayResponse(response, latency.sqs);
-        },
-      }),
-    ]);
-    closers.push(dynamo.close, s3.close, sqs.close);
+    const emulators = await startEmulators(config, template, meter);
+    closers.push(emulators.dynamo.close, emulators.s3.close, emulators.sqs.close);
 
-    const names = localNames(template, (name) => sqs.queueUrl(name));
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
-      CRAWL_S3_FORCE_PATH_STYLE: 'true',
-      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      ...functionEnvironment(template, names),
-      // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
-      ...(config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) }),
-    });
-
-    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials });
-    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
-    // Every poller holds a connection for its long poll (20 s, as Lambda's); the SDK's default of 50
-    // sockets would leave deletes and new polls queued behind them.
-    const sqsClient = new SQSClient({
-      endpoint: sqs.endpoint,
-      region: LOCAL_REGION,
-      credentials,
-      requestHandler: { httpAgent: new Agent({ keepAlive: true, maxSockets: 2 * mappings.length * config.pollersPerQueue + 10 }) },
-    });
-    await createTables(dynamoClient, template);
+    const names = localNames(template, (name) => emulators.sqs.queueUrl(name));
+    Object.assign(process.env, serviceEnvironment(template, names, emulators, config));
+    const sqsClient = pollingSqsClient(emulators.sqs.endpoint, resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').length * config.pollersPerQueue);
+    await createTables(new DynamoDBClient({ endpoint: emulators.dynamo.endpoint, region: LOCAL_REGION, credentials }), template);
     await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
-    const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
+    const latency = config.awsLatencyMs ?? {};
     const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, onMetricLine: config.log, onThreadError: logError });
     // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
     closers.push(() => host.close());
-    const rules = resourcesOfType(template, 'AWS::Events::Rule');
-    const targetOf = (rule: (typeof rules)[number][1]) => {
-      const [target] = (rule.Properties?.Targets as Array<{ Arn: unknown }> | undefined) ?? [];
-      return target ? /:function:([^:]+)$/.exec(String(resolveIntrinsics(target.Arn, names)))?.[1] : undefined;
-    };
-    const statusChangeTargets = rules.filter(([, rule]) => rule.Properties?.EventPattern).map(([, rule]) => targetOf(rule)).filter((id): id is string => Boolean(id));
-    const executionEnded = async (execution: { executionArn: string; stateMachineArn: string; status: string; input: string }) => {
-      const event = { 'detail-type': 'Step Functions Execution Status Change', source: 'aws.states', detail: execution };
-      for (const target of statusChangeTargets) await host.invoke(target, event);
-    };
-
+    const rules = eventRules(template, names);
     const stepFunctions = await startStepFunctions({
       host,
       stateMachines: stateMachines(template, names, host),
       waitOverridesMs: config.levelPollMs === undefined ? {} : { WaitForLevel: config.levelPollMs },
-      onExecutionEnded: executionEnded,
+      onExecutionEnded: async (execution) => {
+        const event = { 'detail-type': 'Step Functions Execution Status Change', source: 'aws.states', detail: execution };
+        for (const target of rules.executionEndedTargets) await host.invoke(target, event);
+      },
       onError: logError,
       meter,
       latencyMs: latency.sfn,
@@ -243,44 +334,9 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     closers.push(await writeEndpointsFile(config.dataDir, process.env));
 
     await seedUsers(config);
-
-    for (const [, mapping] of mappings) {
-      const props = mapping.Properties ?? {};
-      const queueArn = String(resolveIntrinsics(props.EventSourceArn, names));
-      const queueName = queueArn.split(':').at(-1) ?? '';
-      const stop = startQueuePolling(
-        sqsClient,
-        host,
-        {
-          functionLogicalId: String(resolveIntrinsics(props.FunctionName, names)),
-          queueUrl: sqs.queueUrl(queueName),
-          queueArn,
-          batchSize: Number(props.BatchSize ?? 10),
-          reportsBatchItemFailures: ((props.FunctionResponseTypes as string[] | undefined) ?? []).includes('ReportBatchItemFailures'),
-          pollers: config.pollersPerQueue,
-          visibilitySeconds: visibilitySecondsOf(template.Resources[queueName]?.Properties, config.queueVisibilitySeconds) ?? SQS_DEFAULT_VISIBILITY_SECONDS,
-        },
-        meter,
-        logError,
-      );
-      closers.push(stop);
-    }
-
-    for (const [, rule] of rules) {
-      const schedule = rule.Properties?.ScheduleExpression;
-      const target = targetOf(rule);
-      if (typeof schedule !== 'string' || !target) continue;
-      const timer = setInterval(() => void host.invoke(target, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }).catch(logError), rateToMs(schedule));
-      timer.unref();
-      closers.push(async () => clearInterval(timer));
-    }
-
-    // Executions live in memory, the crawl's state on disk: a crawl cut by a restart resumes where
-    // it was (Preflight sends a running job back to its level; the ledger and queue persisted).
-    const unfinished: string[] = [];
-    for await (const job of openJobs()) unfinished.push(job.job_id);
-    for (const jobId of unfinished) await startCrawlExecution(jobId);
-    if (unfinished.length > 0) config.log(`resumed ${unfinished.length} unfinished crawl(s)`);
+    closers.push(...startQueuePollers(template, names, { sqsClient, sqs: emulators.sqs, host, meter, config, logError }));
+    closers.push(...startSchedules(rules.schedules, host, logError));
+    await resumeUnfinishedCrawls(config.log);
 
     let ready = false;
     startApiRouter({ host, template, names, port, meter, onError: logError, isReady: () => ready });
@@ -290,20 +346,6 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   } catch (error) {
     await close();
     throw error;
-  }
-
-  async function seedUsers(runtimeConfig: LocalRuntimeConfig) {
-    const now = new Date();
-    if (runtimeConfig.seedUsersFile) {
-      const seeded = await seedUsersFromFile(runtimeConfig.seedUsersFile, now);
-      runtimeConfig.log(`seeded users from ${runtimeConfig.seedUsersFile}: ${seeded.join(', ')}`);
-    }
-    const dev = await ensureDevelopmentUser(runtimeConfig.dataDir, now);
-    if (dev.created) {
-      runtimeConfig.log(`created the development user "dev"; its API key (also saved in ${dev.keyFile}):\n\n    ${dev.apiKey}\n`);
-    } else {
-      runtimeConfig.log(`development user "dev": API key in ${dev.keyFile}`);
-    }
   }
 }
 

@@ -55,67 +55,59 @@ export interface StepFunctionsOptions {
   latencyMs?: number;
 }
 
+const executionArnOf = (machine: LocalStateMachine, name: string) => `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
+
 /**
- * A Step Functions endpoint (StartExecution, DescribeExecution, StopExecution) that runs the stack's
- * own state machine definition with aws-local-stepfunctions, its Task states calling the hosted
- * Lambda handlers.
+ * Starts an execution of a machine, its Task states calling the hosted handlers. An execution
+ * that ends other than by succeeding is announced, unless `isStopping` says the runtime is
+ * shutting down: then it is settled at the next start, not half-way through stopping.
  */
-export async function startStepFunctions(options: StepFunctionsOptions) {
-  const executions = new Map<string, Execution>();
-  let stopping = false;
-  const machines = new Map(options.stateMachines.map((machine) => [machine.arn, machine]));
-  // Constructing a StateMachine validates the whole definition, hundreds of milliseconds of CPU
-  // that would stall every request; one instance per machine runs all its executions.
-  const compiled = new Map(
-    options.stateMachines.map((machine) => [machine.arn, new StateMachine(machine.definition, { validationOptions: { checkArn: false } })]),
+function runExecution(stateMachine: StateMachine, machine: LocalStateMachine, name: string, input: string, options: StepFunctionsOptions, isStopping: () => boolean): Execution {
+  const executionArn = executionArnOf(machine, name);
+  const taskResourceLocalHandlers = Object.fromEntries(
+    Object.entries(machine.taskFunctions).map(([state, functionId]) => [
+      state,
+      async (taskInput: unknown) => {
+        await addLatency(options.latencyMs);
+        return (await options.host.invoke(functionId, taskInput)) as never;
+      },
+    ]),
   );
-
-  const start = (machine: LocalStateMachine, name: string, input: string): Execution => {
-    const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
-    const stateMachine = compiled.get(machine.arn) ?? new StateMachine(machine.definition, { validationOptions: { checkArn: false } });
-    const taskResourceLocalHandlers = Object.fromEntries(
-      Object.entries(machine.taskFunctions).map(([state, functionId]) => [
-        state,
-        async (taskInput: unknown) => {
-          await addLatency(options.latencyMs);
-          return (await options.host.invoke(functionId, taskInput)) as never;
-        },
-      ]),
-    );
-    const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
-    void (async () => {
-      for await (const event of run.eventLogs) if (event.type === 'StateEntered') options.meter.stateTransition();
-    })().catch(() => undefined);
-    const execution: Execution = {
-      executionArn,
-      stateMachineArn: machine.arn,
-      name,
-      input,
-      status: 'RUNNING',
-      startDate: Date.now() / 1000,
-      abort: run.abort,
-      done: Promise.resolve(),
-    };
-    execution.done = run.result.then(
-      (output) => {
-        execution.status = 'SUCCEEDED';
-        execution.output = JSON.stringify(output);
-      },
-      (error: unknown) => {
-        execution.status = error instanceof ExecutionAbortedError ? 'ABORTED' : error instanceof ExecutionTimeoutError ? 'TIMED_OUT' : 'FAILED';
-        execution.error = (error as Error).message;
-      },
-    ).then(async () => {
-      execution.stopDate = Date.now() / 1000;
-      // Executions cut short by a shutdown are settled at the next start, not half-way through stopping.
-      if (execution.status !== 'SUCCEEDED' && !stopping) {
-        await options.onExecutionEnded({ executionArn, stateMachineArn: machine.arn, status: execution.status, input }).catch(options.onError);
-      }
-    });
-    return execution;
+  const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
+  void (async () => {
+    for await (const event of run.eventLogs) if (event.type === 'StateEntered') options.meter.stateTransition();
+  })().catch(() => undefined);
+  const execution: Execution = {
+    executionArn,
+    stateMachineArn: machine.arn,
+    name,
+    input,
+    status: 'RUNNING',
+    startDate: Date.now() / 1000,
+    abort: run.abort,
+    done: Promise.resolve(),
   };
+  execution.done = run.result.then(
+    (output) => {
+      execution.status = 'SUCCEEDED';
+      execution.output = JSON.stringify(output);
+    },
+    (error: unknown) => {
+      execution.status = error instanceof ExecutionAbortedError ? 'ABORTED' : error instanceof ExecutionTimeoutError ? 'TIMED_OUT' : 'FAILED';
+      execution.error = (error as Error).message;
+    },
+  ).then(async () => {
+    execution.stopDate = Date.now() / 1000;
+    if (execution.status !== 'SUCCEEDED' && !isStopping()) {
+      await options.onExecutionEnded({ executionArn, stateMachineArn: machine.arn, status: execution.status, input }).catch(options.onError);
+    }
+  });
+  return execution;
+}
 
-  const describe = (execution: Execution) => ({
+/** DescribeExecution's answer. */
+function describeExecution(execution: Execution) {
+  return {
     executionArn: execution.executionArn,
     stateMachineArn: execution.stateMachineArn,
     name: execution.name,
@@ -125,33 +117,48 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
     input: execution.input,
     output: execution.output,
     error: execution.error,
-  });
+  };
+}
+
+/**
+ * A Step Functions endpoint (StartExecution, DescribeExecution, StopExecution) that runs the stack's
+ * own state machine definition with aws-local-stepfunctions, its Task states calling the hosted
+ * Lambda handlers.
+ */
+export async function startStepFunctions(options: StepFunctionsOptions) {
+  const executions = new Map<string, Execution>();
+  let stopping = false;
+  // Constructing a StateMachine validates the whole definition, hundreds of milliseconds of CPU
+  // that would stall every request; one instance per machine runs all its executions.
+  const machines = new Map(
+    options.stateMachines.map((machine) => [machine.arn, { machine, compiled: new StateMachine(machine.definition, { validationOptions: { checkArn: false } }) }]),
+  );
+  const existingExecution = (input: Record<string, unknown>) => {
+    const execution = executions.get(String(input.executionArn));
+    if (!execution) throw new ProtocolError('ExecutionDoesNotExist', `Execution ${String(input.executionArn)} does not exist`);
+    return execution;
+  };
 
   const endpoint = await startJsonEndpoint(
     'AWSStepFunctions',
     {
-    StartExecution: async (input) => {
-      const machine = machines.get(String(input.stateMachineArn));
-      if (!machine) throw new ProtocolError('StateMachineDoesNotExist', `State machine ${String(input.stateMachineArn)} does not exist`);
-      const name = String(input.name ?? crypto.randomUUID());
-      const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
-      if (executions.has(executionArn)) throw new ProtocolError('ExecutionAlreadyExists', `Execution ${name} already exists`);
-      const execution = start(machine, name, String(input.input ?? '{}'));
-      executions.set(executionArn, execution);
-      return { executionArn, startDate: execution.startDate };
-    },
-    DescribeExecution: async (input) => {
-      const execution = executions.get(String(input.executionArn));
-      if (!execution) throw new ProtocolError('ExecutionDoesNotExist', `Execution ${String(input.executionArn)} does not exist`);
-      return describe(execution);
-    },
-    StopExecution: async (input) => {
-      const execution = executions.get(String(input.executionArn));
-      if (!execution) throw new ProtocolError('ExecutionDoesNotExist', `Execution ${String(input.executionArn)} does not exist`);
-      if (execution.status === 'RUNNING') execution.abort();
-      await execution.done;
-      return { stopDate: execution.stopDate };
-    },
+      StartExecution: async (input) => {
+        const found = machines.get(String(input.stateMachineArn));
+        if (!found) throw new ProtocolError('StateMachineDoesNotExist', `State machine ${String(input.stateMachineArn)} does not exist`);
+        const name = String(input.name ?? crypto.randomUUID());
+        const executionArn = executionArnOf(found.machine, name);
+        if (executions.has(executionArn)) throw new ProtocolError('ExecutionAlreadyExists', `Execution ${name} already exists`);
+        const execution = runExecution(found.compiled, found.machine, name, String(input.input ?? '{}'), options, () => stopping);
+        executions.set(executionArn, execution);
+        return { executionArn, startDate: execution.startDate };
+      },
+      DescribeExecution: async (input) => describeExecution(existingExecution(input)),
+      StopExecution: async (input) => {
+        const execution = existingExecution(input);
+        if (execution.status === 'RUNNING') execution.abort();
+        await execution.done;
+        return { stopDate: execution.stopDate };
+      },
     },
     (request, response) => {
       options.meter.countJsonRequest('StepFunctions', request);

@@ -145,6 +145,43 @@ describe('resource counts', () => {
   });
 });
 
+/**
+ * The logical ids of the deployed stack's stateful resources. A changed id makes CloudFormation
+ * replace the resource (an empty table, a queue without its messages, a function without its logs),
+ * so moving code between constructs must keep every one of them.
+ */
+const DEPLOYED_LOGICAL_IDS: Record<string, string[]> = {
+  'AWS::DynamoDB::Table': [
+    'StorageUsers59A61EEB', 'StorageApiKeys7B037C32', 'StorageUsage9ADDA69B', 'StorageJobs4C7573CB', 'StoragePages2B0B5787', 'StorageRateLimitsE7433BBF', 'StorageBlockedSites27CF3270',
+  ],
+  'AWS::S3::Bucket': ['StorageAccessLogs96FB524C', 'StorageArtifacts08431D1F'],
+  'AWS::SQS::Queue': [
+    'DeadLetterParkingQueueB378A7B2', 'PageDeadLetterQueueBC6BFC26', 'PageQueue713ECF24', 'RenderDeadLetterQueue9AF94DDB', 'RenderQueue86559A2E', 'WebhookDeadLetterQueue6DD1CE59', 'WebhookQueueA9D318EA',
+  ],
+  'AWS::StepFunctions::StateMachine': ['WorkflowStateMachine8F1B1C15'],
+  'AWS::Lambda::Function': [
+    'PreflightFunctionFE5444B3', 'PlanLevelFunction15792C19', 'CheckLevelFunction81190F27', 'AssembleFunction38BB74A8', 'FinalizeFunction2E2E0FC2',
+    'PageWorkerFunction56BC750A', 'DeadLetterFunctionCE0BB888', 'RenderWorkerFunction64E89EBC', 'WebhookDeliveryFunctionEA305509', 'ReconcilerFunction96431D02',
+    'AuthorizerFunctionB4DBAA43', 'CreateJobFunction0BE8D730', 'ListJobsFunctionE2D73F98', 'GetJobFunction2FA3064D', 'CancelJobFunction767B2BB3', 'GetResultFunctionBBBCDD26',
+    'ListPagesFunctionFB459C8F', 'GetUsageFunction6F9419E6', 'GetAccountFunction9889B02F', 'OpenApiFunctionCFBB0E07', 'SitemapPreviewFunctionF799A5B9', 'ConsoleFunction089DCE23',
+  ],
+  'AWS::Lambda::EventSourceMapping': [
+    'PageWorkerFunctionSqsEventSourceWebCrawlServicePageQueueCCED9DA82727431B',
+    'DeadLetterFunctionSqsEventSourceWebCrawlServicePageDeadLetterQueue1998A9FD623982FB',
+    'DeadLetterFunctionSqsEventSourceWebCrawlServiceRenderDeadLetterQueueD2CE943BBFEC4C09',
+    'RenderWorkerFunctionSqsEventSourceWebCrawlServiceRenderQueueB418FBF38F0D9631',
+    'WebhookDeliveryFunctionSqsEventSourceWebCrawlServiceWebhookQueue1A1F6AC5CB355546',
+  ],
+  'AWS::ApiGateway::RestApi': ['ApiRestApiE35FEAFE'],
+  'AWS::SNS::Topic': ['ObservabilityAlarmTopicF724909D'],
+};
+
+describe('logical ids', () => {
+  it.each(Object.entries(DEPLOYED_LOGICAL_IDS))('%s keep those of the deployed stack, so an update replaces none of them', (type, ids) => {
+    expect(Object.keys(template.findResources(type)).sort()).toEqual([...ids].sort());
+  });
+});
+
 describe('DynamoDB tables', () => {
   it('are on-demand, with point-in-time recovery and server-side encryption', () => {
     template.allResourcesProperties('AWS::DynamoDB::Table', {

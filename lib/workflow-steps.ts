@@ -1,0 +1,61 @@
+import { Duration } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Bindings } from './bindings.js';
+import { CrawlFunction } from './crawl-function.js';
+import type { WorkQueue } from './work-queues.js';
+import type { WorkflowProps } from './workflow.js';
+
+/** The crawl workflow's five Lambda steps, made in the stack's scope (their logical ids are the deployed ones). */
+export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue): WorkflowProps {
+  const preflight = new CrawlFunction(scope, 'PreflightFunction', {
+    handler: 'crawl-preflight',
+    description: 'Crawl step: robots.txt and terms-of-service check',
+    timeout: Duration.minutes(2),
+  });
+  bind.table(preflight, 'jobs', 'RW');
+  bind.table(preflight, 'blockedSites', 'RO');
+  bind.bucket(preflight, 'RW');
+  bind.webhookQueue(preflight);
+  bind.fetchesPages(preflight);
+
+  const planLevel = new CrawlFunction(scope, 'PlanLevelFunction', {
+    handler: 'crawl-plan-level',
+    description: 'Crawl step: plan the next BFS level and release its first pages',
+    timeout: Duration.minutes(5),
+    memorySize: 1024,
+  });
+  bind.table(planLevel, 'jobs', 'RW');
+  bind.table(planLevel, 'pages', 'RW');
+  bind.takesHostSlots(planLevel);
+  bind.bucket(planLevel, 'RO');
+  bind.pageQueue(planLevel);
+
+  const checkLevel = new CrawlFunction(scope, 'CheckLevelFunction', {
+    handler: 'crawl-check-level',
+    description: 'Crawl step: is the current level done; releases a stalled level again',
+    timeout: Duration.minutes(1),
+  });
+  bind.table(checkLevel, 'jobs', 'RW');
+  bind.table(checkLevel, 'pages', 'RW');
+  bind.pageQueue(checkLevel);
+  // CheckLevel tells a stalled level from a slow one by the queue's redelivery delay.
+  checkLevel.addEnvironment('CRAWL_PAGE_VISIBILITY_SECONDS', String(pages.visibilityTimeout.toSeconds()));
+
+  const assemble = new CrawlFunction(scope, 'AssembleFunction', {
+    handler: 'crawl-assemble',
+    description: 'Crawl step: stream page exports into the result documents',
+    timeout: Duration.minutes(10),
+    memorySize: 1024,
+  });
+  bind.table(assemble, 'jobs', 'RW');
+  bind.table(assemble, 'pages', 'RW');
+  bind.bucket(assemble, 'RW');
+
+  const finalize = new CrawlFunction(scope, 'FinalizeFunction', { handler: 'crawl-finalize', description: 'Crawl step: terminal state and quota settlement' });
+  bind.table(finalize, 'jobs', 'RW');
+  bind.table(finalize, 'pages', 'RW');
+  bind.table(finalize, 'usage', 'RW');
+  bind.webhookQueue(finalize);
+
+  return { preflight, planLevel, checkLevel, assemble, finalize };
+}
