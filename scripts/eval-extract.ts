@@ -1,5 +1,6 @@
 /**
- * Scores main-content extraction on labelled pages, ours beside Readability.js and Defuddle:
+ * Scores main-content extraction on labelled pages, ours beside Readability.js, Defuddle and
+ * article-extractor:
  * `npm run eval:extract -- <dir> [--without-peers]`. `dir` holds the article-extraction benchmark
  * (scrapinghub/article-extraction-benchmark: `article-extraction/`, or that folder itself) and/or
  * gold-standard sets in any sub-folders (labelled-sets.ts); each set is scored on its own, then the
@@ -20,7 +21,7 @@ import { extractLinks } from '../lambdas/core/links.js';
 import { normalizeUrl } from '../lambdas/core/urls.js';
 import type { Page } from './article-corpus.js';
 import { metricsOf, shingleMatching, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
-import { EXTRACTORS, textOfResult, type Extractor } from './extract-peers.js';
+import { EXTRACTORS, textOfResult, type Extractor, type ExtractorResult } from './extract-peers.js';
 import { findSets, type LabelledSet } from './labelled-sets.js';
 
 const TARGET_F1 = 0.9;
@@ -149,16 +150,16 @@ interface Run {
 }
 
 /** Runs one extractor over the pages: per-page shingle counts, empty outputs, total time. */
-function runExtractor(extractor: Extractor, pages: Page[]): { run: Run; predictions: Map<string, string> } {
+async function runExtractor(extractor: Extractor, pages: Page[]): Promise<{ run: Run; predictions: Map<string, string> }> {
   const predictions = new Map<string, string>();
   let ms = 0;
   let empty = 0;
   let thrown = 0;
   for (const page of pages) {
     const started = performance.now();
-    let result: ReturnType<Extractor['extract']> = { text: '' };
+    let result: ExtractorResult = { text: '' };
     try {
-      result = extractor.extract(page.html, page.url);
+      result = await extractor.extract(page.html, page.url);
     } catch {
       thrown++;
     }
@@ -206,7 +207,9 @@ function checkReferenceOutputs(set: LabelledSet): boolean {
  * `npm run eval:extract -- <dir> [--without-peers]`: every labelled set under `dir` (see
  * labelled-sets.ts), each extractor side by side, then the sets of one group pooled.
  */
-function main(): void {
+async function main(): Promise<void> {
+  // The peers are given the page's HTML; none of them may fetch anything while scored.
+  globalThis.fetch = () => Promise.reject(new Error('eval:extract makes no network requests'));
   const withPeers = !process.argv.includes('--without-peers');
   const extractors = withPeers ? EXTRACTORS : EXTRACTORS.slice(0, 1);
   const sets = findSets(process.argv.slice(2).find((argument) => !argument.startsWith('--')));
@@ -215,7 +218,8 @@ function main(): void {
 
   for (const set of sets) {
     console.log(`\n== ${set.name} (${set.pages.length} pages)`);
-    const runs = extractors.map((extractor) => runExtractor(extractor, set.pages));
+    const runs: Array<Awaited<ReturnType<typeof runExtractor>>> = [];
+    for (const extractor of extractors) runs.push(await runExtractor(extractor, set.pages));
     runs.forEach(({ run }, i) => console.log(formatRun(extractors[i]?.name ?? '', run)));
     console.log(speedLine(runs.map(({ run }) => run)));
     const group = pooled.get(set.group) ?? [];
@@ -249,4 +253,4 @@ function main(): void {
   if (failed) process.exitCode = 1;
 }
 
-main();
+await main();

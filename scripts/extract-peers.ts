@@ -1,3 +1,4 @@
+import { extractFromHtml } from '@extractus/article-extractor';
 import { Readability } from '@mozilla/readability';
 import { DefuddleClass } from 'defuddle/node';
 import { JSDOM, VirtualConsole } from 'jsdom';
@@ -10,20 +11,23 @@ import { parseHtml } from '../lambdas/core/html.js';
 /**
  * The extractors `eval:extract` runs side by side. Each peer gets the DOM its authors use in Node
  * (jsdom for Readability.js, as its README shows: on linkedom it throws on pages without a proper
- * `<body>`; linkedom for Defuddle, as its own Node entry), and that parse counts in its time. A peer's result is HTML;
- * it is turned into text by our text writer outside the timer, so every extractor is scored on the
- * same text conversion and the peers' times are not inflated by ours.
+ * `<body>`; linkedom for Defuddle, as its own Node entry; article-extractor parses with linkedom
+ * itself), and that parse counts in its time. A peer's result is HTML; it is turned into text by our
+ * text writer outside the timer, so every extractor is scored on the same text conversion and the
+ * peers' times are not inflated by ours.
  */
 export interface Extractor {
   name: string;
   /** The main content: text, or HTML to be converted to text (untimed). */
-  extract(html: string, url: string): { text: string } | { html: string };
+  extract(html: string, url: string): ExtractorResult | Promise<ExtractorResult>;
 }
+
+export type ExtractorResult = { text: string } | { html: string };
 
 export const EXTRACTORS: Extractor[] = [
   {
     name: 'this project (export, text)',
-    extract: (html, url) => ({ text: exportPage(html, { url, onlyMainContent: true, formats: ['text'] }).text }),
+    extract: (html, url) => ({ text: articleBody(exportPage(html, { url, onlyMainContent: true, formats: ['text'] })) }),
   },
   {
     name: 'Readability.js 0.6 + jsdom',
@@ -46,7 +50,21 @@ export const EXTRACTORS: Extractor[] = [
     // useAsync off: no fallback to third-party APIs over the network.
     extract: (html, url) => ({ html: new DefuddleClass(linkedomDocument(html), { url, useAsync: false }).parse().content }),
   },
+  {
+    name: 'article-extractor 9.0',
+    // extractFromHtml only parses the HTML given (extract() would fetch a URL); null when it finds
+    // no article (no title, or under 200 characters), scored as an empty page.
+    extract: async (html, url) => ({ html: (await extractFromHtml(html, url))?.content ?? '' }),
+  },
 ];
+
+/**
+ * Our text without the byline line it starts with: the labels hold the article's body, without its
+ * headline and byline (Readability.js leaves both out too), so this is the text they score.
+ */
+function articleBody({ text, byline }: { text: string; byline?: string }): string {
+  return byline !== undefined && text.startsWith(byline) ? text.slice(byline.length).trimStart() : text;
+}
 
 /** jsdom reports every stylesheet it cannot parse on the console; nothing here needs them. */
 const quiet = new VirtualConsole();
@@ -64,7 +82,7 @@ function linkedomDocument(html: string): PeerDocument {
 }
 
 /** Text of an extractor's HTML result, with the same writer our export uses. */
-export function textOfResult(result: { text: string } | { html: string }): string {
+export function textOfResult(result: ExtractorResult): string {
   if ('text' in result) return result.text;
   const { document } = parseHtml(result.html);
   return toPlainText(createElement('div', [...document.children]));

@@ -22,6 +22,8 @@ export interface ExportOptions<F extends ExportFormat> {
 
 export type PageExport<F extends ExportFormat = ExportFormat> = {
   title: string | undefined;
+  /** The article's byline/date line, which the text starts with; only when the page has one. */
+  byline?: string;
   /** The page was longer than `MAX_HTML_CHARS`; only its beginning was exported. */
   truncated: boolean;
 } & Record<F, string>;
@@ -41,15 +43,16 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
 
   const formats: readonly F[] = options.formats ?? (EXPORT_FORMATS as readonly ExportFormat[] as readonly F[]);
   const output = {} as Record<F, string>;
-  // Markdown first: it keeps the article's title heading and byline; the text is the article's
-  // body alone (its section's `Title:` line gives the title).
+  // Markdown first: it starts with the article's title heading; the text starts at the byline (its
+  // section's `Title:` line names the page, so the heading would say it twice).
   const ordered = formats.includes('markdown' as F) ? ['markdown' as F, ...formats.filter((format) => format !== 'markdown')] : formats;
   for (const format of ordered) {
-    if (format === 'text' && main) removeNodes(main.heading);
+    if (format === 'text' && main?.titleHeading) removeNodes([main.titleHeading]);
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
     output[format] = tidy(converted);
   }
-  return { title, truncated, ...output };
+  const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
+  return { title, truncated, ...(byline === '' ? {} : { byline }), ...output };
 }
 
 /** `<title>`, else the Open Graph title, else the first `<h1>`. */

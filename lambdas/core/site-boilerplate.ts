@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+import { collapseWhitespace } from './html.js';
 
 /**
  * Site-wide boilerplate: blocks (a paragraph, a list, a table, a heading with its short text) that
@@ -116,6 +117,7 @@ function joinHeadings(blocks: string[]): string[] {
  * keeps a few bytes per distinct block.
  */
 function blockKey(block: string): string {
-  const words = block.replace(/\]\([^)]*\)/g, ']').replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(words).digest('base64url').slice(0, 22);
+  // collapseWhitespace leaves a text without runs as it is: most blocks, and the bulk of a large job.
+  const words = collapseWhitespace(block.replace(/\]\([^)]*\)/g, ']')).trim();
+  return hash('sha256', words, 'base64url').slice(0, 22);
 }

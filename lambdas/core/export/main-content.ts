@@ -66,8 +66,10 @@ const ATTEMPTS: Flags[] = [
 
 export interface MainContent {
   article: Element;
-  /** The article's title heading and byline, at the top of `article`, when the page has them. */
-  heading: Element[];
+  /** The article's title heading, first in `article`, when the page has one. */
+  titleHeading: Element | undefined;
+  /** The byline beside it, next in `article`, when the page has one. */
+  byline: Element | undefined;
 }
 
 /**
@@ -231,9 +233,10 @@ class Attempt {
     const top = this.pickTopCandidate(page, candidates);
     const article = this.joinSiblings(top);
     this.cleanArticle(article);
-    const heading = [this.titleHeading, this.byline].filter((element) => element !== undefined);
+    const { titleHeading, byline } = this;
+    const heading = [titleHeading, byline].filter((element) => element !== undefined);
     if (heading.length > 0) setChildren(article, [...heading, ...article.children]);
-    return { article, heading };
+    return { article, titleHeading, byline };
   }
 
   /** Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. */
