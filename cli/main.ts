@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { CrawlApiError, CrawlClient, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
+import { CrawlApiError, CrawlClient, defaultMode, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
 
 export const EXIT = {
   completed: 0,
@@ -204,7 +204,7 @@ function integer(value: string): number {
 /** The job request the flags describe; the service validates it and names any bad field. */
 async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequest> {
   const urls = [...options.url, ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
-  const mode = options.mode ?? (urls.length > 0 || options.urlsFile ? 'select' : 'full');
+  const mode = options.mode ?? defaultMode(urls.length > 0 || options.urlsFile !== undefined);
   if (mode === 'select' && urls.length === 0) throw new CliError('select mode needs URLs: --urls-file FILE (or - for stdin) or --url', EXIT.usage);
   if (mode !== 'select' && urls.length > 0) throw new CliError(`--url and --urls-file are for select mode, not ${mode}`, EXIT.usage);
   const fields: Record<string, unknown> = {
