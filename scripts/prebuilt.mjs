@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
