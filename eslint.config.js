@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.crawl-local/', 'coverage/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.crawl-local/', 'coverage/', '.build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

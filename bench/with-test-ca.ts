@@ -7,10 +7,11 @@ import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
 
 const PROJECT_DIR = path.join(import.meta.dirname, '..');
 
-/** The Node flags `npm start` gives the local runtime (package.json), so a measurement runs it the same way. */
+/** The Node flags `npm start` gives the local runtime (package.json) but its loader, so a measurement runs it the same way. */
 function startNodeFlags(): string[] {
   const packageJson = JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  // tsx itself is loaded here through its CLI
+  return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--import'));
 }
 
 /**

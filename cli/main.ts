@@ -9,7 +9,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { CrawlApiError, CrawlClient, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
+import { CrawlApiError, CrawlClient, defaultMode, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
+
+/** The service's defaults for a job's fields, shown in `help crawl` (a test checks them against the API's schema). */
+export const CRAWL_DEFAULTS = { maxDepth: 3, maxPages: 50, concurrency: 5 } as const;
 
 export const EXIT = {
   completed: 0,
@@ -74,8 +77,13 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   }
 }
 
+/** The command as the user typed it, for the usage lines of help: through npm, or the package's bin. */
+function programName(env: CliIO['env']): string {
+  return env.npm_lifecycle_event === 'cli' ? 'npm run -s cli --' : 'crawl';
+}
+
 function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
-  const program = new Command('crawl')
+  const program = new Command(programName(io.env))
     .description('Crawl web pages into one markdown or text document with the web crawl service.')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
@@ -98,9 +106,9 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
     .addOption(new Option('--mode <mode>', 'single, select or full (default: select with --url or --urls-file, else full)').choices(['single', 'select', 'full']))
     .option('--urls-file <file>', 'select: the URLs to crawl, one a line ("-" reads stdin, e.g. from preview)')
     .option('--url <url>', 'select: a URL to crawl (repeatable)', collect, [])
-    .option('--max-depth <n>', 'full: how many links away from the seed', integer)
-    .option('--max-pages <n>', 'full: at most this many pages', integer)
-    .option('--concurrency <n>', 'fetches at once (1-20)', integer)
+    .option('--max-depth <n>', `full: how many links away from the seed (default ${CRAWL_DEFAULTS.maxDepth})`, integer)
+    .option('--max-pages <n>', `full: at most this many pages (default ${CRAWL_DEFAULTS.maxPages})`, integer)
+    .option('--concurrency <n>', `fetches at once, 1-20 (default ${CRAWL_DEFAULTS.concurrency})`, integer)
     .addOption(new Option('--format <format>', 'markdown or text; repeat to keep both (the first is written)').choices(['markdown', 'text']).argParser(collectFormat).default([]))
     .addOption(new Option('--render <when>', 'render pages in a browser: auto, always or never').choices(['auto', 'always', 'never']))
     .option('--include <glob>', 'full: crawl only paths matching this pattern (repeatable)', collect, [])
@@ -204,8 +212,13 @@ function integer(value: string): number {
 /** The job request the flags describe; the service validates it and names any bad field. */
 async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequest> {
   const urls = [...options.url, ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
-  const mode = options.mode ?? (urls.length > 0 || options.urlsFile ? 'select' : 'full');
-  if (mode === 'select' && urls.length === 0) throw new CliError('select mode needs URLs: --urls-file FILE (or - for stdin) or --url', EXIT.usage);
+  const mode = options.mode ?? defaultMode(urls.length > 0 || options.urlsFile !== undefined);
+  if (mode === 'select' && urls.length === 0) {
+    // an empty pipe is most often the command before it failing (its error is above this one)
+    if (options.urlsFile === '-') throw new CliError('no URLs on stdin: did the command before the pipe (e.g. preview) fail?', EXIT.usage);
+    if (options.urlsFile) throw new CliError(`no URLs in ${options.urlsFile}`, EXIT.usage);
+    throw new CliError('select mode needs URLs: --urls-file FILE (or - for stdin) or --url', EXIT.usage);
+  }
   if (mode !== 'select' && urls.length > 0) throw new CliError(`--url and --urls-file are for select mode, not ${mode}`, EXIT.usage);
   const fields: Record<string, unknown> = {
     url,
@@ -262,12 +275,13 @@ async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Prom
 
   if (options.json) io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
   if (job.status === 'failed') {
-    io.stderr.write(`Job ${job.id} failed: ${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}\n`);
+    io.stderr.write(`Job ${job.id} failed: ${jobFailure(job)}\n`);
     return EXIT.jobFailed;
   }
   const document = await api.getResult(job.id, { format: options.format[0] });
   if (options.output) await writeFile(options.output, document);
-  else if (!options.json) io.stdout.write(document);
+  // a terminal's prompt, or the next command's input, starts on a line of its own
+  else if (!options.json) io.stdout.write(document.endsWith('\n') || document === '' ? document : `${document}\n`);
   const { pages_crawled, pages_failed, pages_skipped } = job.progress;
   if (options.progress || job.status !== 'completed') {
     io.stderr.write(
@@ -398,13 +412,26 @@ function exitCodeOf(error: CrawlApiError): number {
   return EXIT.refused;
 }
 
+/** The job's error with what it knows of the cause, e.g. `seed_fetch_failed: … (reason blocked_address)`. */
+function jobFailure(job: Job): string {
+  const details = Object.entries(job.error?.details ?? {}).filter(([name, value]) => name !== 'url' && value !== null && value !== undefined);
+  const cause = details.length > 0 ? ` (${details.map(([name, value]) => `${name} ${String(value)}`).join(', ')})` : '';
+  return `${job.error?.code ?? 'unknown'}: ${job.error?.message ?? ''}${cause}`;
+}
+
 function describeApiError(error: CrawlApiError): string {
+  const message = error.envelope.error.message;
   const details = Array.isArray(error.details)
-    ? error.details.map((issue) => `\n  ${issue.field ? `${issue.field}: ` : ''}${issue.message}`).join('')
+    ? error.details
+        .map((issue) => `${issue.field ? `${issue.field}: ` : ''}${issue.message}`)
+        // a single problem is the message itself: say it once
+        .filter((line) => line !== message)
+        .map((line) => `\n  ${line}`)
+        .join('')
     : error.details
       ? `\n  ${JSON.stringify(error.details)}`
       : '';
-  return `${error.code}: ${error.envelope.error.message}${details}`;
+  return `${error.code}: ${message}${details}`;
 }
 
 function describeFault(error: unknown, url: string): string {

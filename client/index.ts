@@ -27,6 +27,11 @@ export type ExportFormat = NonNullable<CreateJobRequest['export_formats']>[numbe
 export type ListJobsQuery = NonNullable<operations['listJobs']['parameters']['query']>;
 export type PreviewQuery = operations['previewSitemap']['parameters']['query'];
 
+/** The mode a crawl takes when none is given (the CLI and the MCP server agree): `select` for a list of URLs, else `full`. */
+export function defaultMode(urlsGiven: boolean): 'select' | 'full' {
+  return urlsGiven ? 'select' : 'full';
+}
+
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** An error answer of the API, with its envelope (CONTRACT 1). */

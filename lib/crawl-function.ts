@@ -5,11 +5,10 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Construct } from 'constructs';
+import { HANDLER_METADATA_KEY } from './handler-metadata.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Metadata key naming the handler module; the local runtime uses it to host the same code. */
-export const HANDLER_METADATA_KEY = 'crawl:handler';
 
 export interface CrawlFunctionProps {
   /** Module name under lambdas/handlers/ exporting `handler`. */

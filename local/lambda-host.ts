@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { HANDLER_METADATA_KEY } from '../lib/crawl-function.js';
+import { HANDLER_METADATA_KEY } from '../lib/handler-metadata.js';
 import { createLambdaInstance, HANDLERS_DIR, type Invocation } from './lambda-instance.js';
 import { LambdaThreadPool } from './lambda-threads.js';
 import { addLatency } from './latency.js';

@@ -4,14 +4,15 @@ import { parseHostOverrides } from '../lambdas/net/host-overrides.js';
 import { PortInUseError } from './api-port.js';
 import { lambdaThreadsSetting } from './lambda-host.js';
 import { parseAwsLatency } from './latency.js';
+import { readyLine } from './ready-line.js';
 import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
-import { PROJECT_ROOT } from './template.js';
+import { DEFAULT_DATA_DIR } from './template.js';
 
 /** Settings of `npm start` (CONTRACT 8); the README lists each one. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
-  CRAWL_DATA_DIR: z.string().default(path.join(PROJECT_ROOT, '.crawl-local')),
+  CRAWL_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   CRAWL_SEED_USERS: z.string().optional(),
   CRAWL_HOST_OVERRIDES: z.string().optional(),
   CRAWL_LOCAL_LEVEL_POLL_MS: z.coerce.number().int().min(10).optional(),
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   if (overrides.size > 0) {
     log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);
   }
-  log(`ready in ${(runtime.startupMs / 1000).toFixed(1)} s: ${runtime.url} (GET ${runtime.url}/health)`);
+  log(readyLine(runtime.url, runtime.startupMs));
   log(env.CRAWL_LOCAL_LAMBDA_THREADS > 0 ? `handlers run in ${env.CRAWL_LOCAL_LAMBDA_THREADS} worker thread(s)` : 'handlers run in the main thread');
   log(`web console: ${runtime.url}/`);
 

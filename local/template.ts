@@ -3,6 +3,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+/** Where `npm start` keeps its data unless CRAWL_DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.crawl-local');
 export const STACK_NAME = 'WebCrawlService';
 /** The template follows from the source, not from the data, so it is cached with the dependencies. */
 const TEMPLATE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'web-crawl-service');

@@ -6,9 +6,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CrawlApiError, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
+import { CrawlApiError, defaultMode, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
 import { MAX_SELECT_URLS, commonShape, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
+import { documentWindow, windowNote } from './window.js';
 
 /** What the crawl tool returns unless asked for more: about 25k tokens. */
 export const DEFAULT_MAX_CHARS = 100_000;
@@ -20,6 +21,13 @@ function optional(schema: z.ZodType): z.ZodType {
   return inner.optional().meta(schema.meta() ?? {});
 }
 
+const maxCharsInput = z
+  .int()
+  .min(1_000)
+  .max(MAX_CHARS_LIMIT)
+  .optional()
+  .meta({ description: `At most this many characters (default ${DEFAULT_MAX_CHARS}).` });
+
 /**
  * Every field of a job request, one flat object: the API names any field the mode does not take.
  * Fields added to the shared or full-mode shapes appear here without further work.
@@ -27,7 +35,9 @@ function optional(schema: z.ZodType): z.ZodType {
 const crawlInput = {
   ...Object.fromEntries(Object.entries({ ...commonShape, ...fullOnlyShape, concurrency: concurrencySchema }).map(([name, schema]) => [name, optional(schema)])),
   url: commonShape.url,
-  mode: modeSchema.meta({ description: '`single`: the page alone; `select`: the listed `urls`; `full`: the site breadth-first from `url`.' }),
+  mode: modeSchema
+    .optional()
+    .meta({ description: '`single`: the page alone; `select`: the listed `urls`; `full`: the site breadth-first from `url`. Default, as in the CLI: `select` when `urls` are given, else `full`.' }),
   urls: z
     .array(publicHttpsUrlSchema)
     .min(1)
@@ -36,15 +46,14 @@ const crawlInput = {
     .meta({ description: 'select only: the pages to crawl, on the same site as `url` (e.g. from preview_site).' }),
   // the API checks the list before its entries; an agent is better served by the entries' rule
   export_formats: z.array(exportFormatSchema).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
-  max_chars: z
-    .int()
-    .min(1_000)
-    .max(MAX_CHARS_LIMIT)
-    .optional()
-    .meta({ description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says so at its end.` }),
+  max_chars: maxCharsInput.meta({
+    description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says at its end how to read on with get_result.`,
+  }),
 };
 
-const jobIdInput = { id: z.uuid().meta({ description: 'The job id, as crawl or get_job returned it.' }) };
+const jobIdSchema = z.uuid().meta({ description: 'The job id, as crawl or get_job returned it.' });
+const jobIdInput = { id: jobIdSchema };
+const LEDGER_STATUSES = ['queued', 'crawled', 'failed', 'skipped'] as const;
 
 export function createMcpServer(client: CrawlClient): McpServer {
   const server = new McpServer({ name: 'web-crawl-service', version: '1.0.0' });
@@ -82,7 +91,9 @@ export function createMcpServer(client: CrawlClient): McpServer {
       answer(async () => {
         const { max_chars: maxChars = DEFAULT_MAX_CHARS, ...fields } = args;
         // checked by the API, which names any field the mode does not take
-        const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as unknown as CreateJobRequest;
+        const request = Object.fromEntries(
+          Object.entries({ ...fields, mode: fields.mode ?? defaultMode(fields.urls !== undefined) }).filter(([, value]) => value !== undefined),
+        ) as unknown as CreateJobRequest;
         const progressToken = extra._meta?.progressToken;
         let jobId: string | undefined;
         try {
@@ -95,7 +106,7 @@ export function createMcpServer(client: CrawlClient): McpServer {
             },
           });
           if (document === undefined) throw new JobFailed(job);
-          return `${jobSummary(job)}\n\n${bounded(document, maxChars, job)}`;
+          return `${jobSummary(job)}\n\n${bounded(document, maxChars, job.id)}`;
         } catch (error) {
           // the agent gave up on the call: the crawl it started stops too
           if (extra.signal.aborted && jobId) await client.cancelJob(jobId).catch(() => undefined);
@@ -113,6 +124,50 @@ export function createMcpServer(client: CrawlClient): McpServer {
       annotations: { readOnlyHint: true },
     },
     async ({ id }, extra) => answer(async () => JSON.stringify(await client.getJob(id, extra.signal), null, 2)),
+  );
+
+  server.registerTool(
+    'get_result',
+    {
+      title: "Read a job's document",
+      description:
+        "A window of a finished job's document by character offset, without crawling again: how to read the rest of a document crawl cut at max_chars. The note after the window gives the total length and the next offset.",
+      inputSchema: {
+        job_id: jobIdSchema,
+        offset: z.int().min(0).optional().meta({ description: 'The first character to return (default 0), e.g. the next offset a cut document named.' }),
+        max_chars: maxCharsInput,
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ job_id: jobId, offset = 0, max_chars: maxChars = DEFAULT_MAX_CHARS }, extra) =>
+      answer(async () => {
+        const document = await client.getResult(jobId, { signal: extra.signal });
+        if (offset > document.length) throw new Error(`offset ${offset} is past the end of the document (${document.length} characters)`);
+        const window = documentWindow(document, offset, maxChars);
+        return `${window.text}\n\n${windowNote(jobId, document, offset, window)}`;
+      }),
+  );
+
+  server.registerTool(
+    'list_pages',
+    {
+      title: "List a job's pages",
+      description: "A job's pages in crawl order, each with its status, the reason it failed or was skipped (`http_404`, `robots_disallowed`, `timeout`, …) and its depth: one JSON object a line.",
+      inputSchema: {
+        job_id: jobIdSchema,
+        status: z.enum(LEDGER_STATUSES).optional().meta({ description: 'Only the pages in this state, e.g. `failed` to see why pages failed.' }),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ job_id: jobId, status }, extra) =>
+      answer(async () => {
+        const lines: string[] = [];
+        for await (const entry of client.pages(jobId, { signal: extra.signal })) {
+          if (status === undefined || entry.status === status) lines.push(JSON.stringify({ url: entry.url, status: entry.status, reason: entry.reason, depth: entry.depth }));
+        }
+        if (lines.length > 0) return lines.join('\n');
+        return status ? `No ${status} pages.` : 'No pages yet.';
+      }),
   );
 
   server.registerTool(
@@ -159,11 +214,12 @@ function progressOf(job: Job): { progress: number; total: number; message: strin
 
 function jobSummary(job: Job): string {
   const { pages_crawled, pages_failed, pages_skipped } = job.progress;
-  return `Job ${job.id} ${job.status}: ${pages_crawled} pages crawled, ${pages_failed} failed, ${pages_skipped} skipped.`;
+  const why = pages_failed + pages_skipped > 0 ? ` list_pages with its job_id says why pages failed or were skipped.` : '';
+  return `Job ${job.id} ${job.status}: ${pages_crawled} pages crawled, ${pages_failed} failed, ${pages_skipped} skipped.${why}`;
 }
 
-/** The document, or its beginning and a note saying where the rest is. */
-function bounded(document: string, maxChars: number, job: Job): string {
-  if (document.length <= maxChars) return document;
-  return `${document.slice(0, maxChars)}\n\n[Cut: this is the first ${maxChars} of ${document.length} characters. The whole document is at GET ${job.links.result}; call crawl with a larger max_chars, or use get_job and the API.]`;
+/** The document, or its beginning and a note saying how to read the rest. */
+function bounded(document: string, maxChars: number, jobId: string): string {
+  const window = documentWindow(document, 0, maxChars);
+  return window.nextOffset === undefined ? document : `${window.text}\n\n${windowNote(jobId, document, 0, window)}`;
 }

@@ -9,13 +9,13 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { READY_LINE } from '../local/ready-line.js';
 import { PROJECT_ROOT } from '../local/template.js';
 import { startSite, page } from '../test/helpers/site.js';
 import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
 
 const SHELL = `<!doctype html><html><head><title>Dashboard</title></head><body><div id="root"></div>
 <script>document.getElementById('root').innerHTML = '<main><h1>Dashboard</h1><p>This text was built by a script in the browser.</p></main>';</script></body></html>`;
-const READY = /ready in [\d.]+ s: (http:\/\/\S+)/;
 
 async function main(): Promise<void> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'first-run-'));
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const step = (name: string) => console.log(`first-run smoke: ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   try {
-    const url = await until(() => READY.exec(output)?.[1], 180_000, () => `npm start was not ready:\n${output}`);
+    const url = await until(() => READY_LINE.exec(output)?.[1], 180_000, () => `npm start was not ready:\n${output}`);
     step(`npm start ready at ${url}`);
     const auth = { authorization: `Bearer ${(await readFile(path.join(dataDir, 'dev-api-key'), 'utf8')).trim()}` };
 

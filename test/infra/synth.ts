@@ -3,7 +3,7 @@ import type { IConstruct } from 'constructs';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { expect } from 'vitest';
 import { CrawlServiceStack } from '../../lib/crawl-service-stack.js';
-import { HANDLER_METADATA_KEY } from '../../lib/crawl-function.js';
+import { HANDLER_METADATA_KEY } from '../../lib/handler-metadata.js';
 
 export const STACK_ID = 'WebCrawlService';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, runCli, type CliIO } from '../../cli/main.js';
+import { CRAWL_DEFAULTS, EXIT, runCli, type CliIO } from '../../cli/main.js';
+import { concurrencySchema, fullOnlyShape } from '../../lambdas/domain/job-request.js';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
@@ -120,6 +121,37 @@ describe('crawl CLI', () => {
     expect(failed).toMatchObject({ code: EXIT.jobFailed, stderr: expect.stringContaining('failed: seed_fetch_failed') });
     expect(usage).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('select mode needs URLs') });
     expect(unreachable).toMatchObject({ code: EXIT.failed, stderr: expect.stringContaining('cannot reach the service at http://127.0.0.1:9') });
+  });
+
+  it('says once what was wrong: the field refused, the cause of a failed job, an empty pipe', async () => {
+    const invalid = await cli(['crawl', 'https://site.test/', '--max-pages', '5000']);
+    const failed = await cli(['crawl', 'https://site.test/missing', '--mode', 'single', '--no-progress']);
+    // what `preview … | crawl … --urls-file -` gets when preview fails
+    const emptyPipe = await cli(['crawl', 'https://site.test/', '--urls-file', '-'], { stdin: '' });
+
+    expect(invalid.stderr.match(/max_pages: must be an integer from 1 to 1000/g)).toHaveLength(1);
+    expect(failed.stderr).toMatch(/failed: seed_fetch_failed: the seed page could not be crawled \(reason http_404, http_status 404\)\n/);
+    expect(emptyPipe).toMatchObject({ code: EXIT.usage, stderr: 'error: no URLs on stdin: did the command before the pipe (e.g. preview) fail?\n' });
+  });
+
+  it('ends the document on stdout with a newline', async () => {
+    const result = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--no-progress']);
+
+    expect(result.code).toBe(EXIT.completed);
+    expect(result.stdout).toMatch(/Content of B\.\n$/);
+  });
+
+  it("shows the service's defaults in help crawl, under the name the tool was run by", async () => {
+    const viaNpm = await cli(['help', 'crawl'], { io: { env: { npm_lifecycle_event: 'cli' } } });
+    const viaBin = await cli(['help', 'crawl'], { io: { env: {} } });
+
+    expect(viaNpm.code).toBe(EXIT.completed);
+    expect(viaNpm.stdout).toMatch(/^Usage: npm run -s cli -- crawl \[options\] <url>\n/);
+    expect(viaBin.stdout).toMatch(/^Usage: crawl crawl \[options\] <url>\n/);
+    const defaults = { maxDepth: fullOnlyShape.max_depth.parse(undefined), maxPages: fullOnlyShape.max_pages.parse(undefined), concurrency: concurrencySchema.parse(undefined) };
+    expect(CRAWL_DEFAULTS).toEqual(defaults);
+    expect(viaNpm.stdout).toMatch(new RegExp(`--max-depth <n> +full: how many links away from the seed \\(default ${defaults.maxDepth}\\)`));
+    expect(viaNpm.stdout).toMatch(new RegExp(`--max-pages <n> +full: at most this many pages \\(default ${defaults.maxPages}\\)`));
   });
 
   it('offers to cancel on Ctrl-C; cancelled, the job keeps its pages and the document is still written', async () => {

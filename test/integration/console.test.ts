@@ -49,8 +49,8 @@ beforeAll(async () => {
   site = await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: XML, body: urlset([...CONTENT_PAGES, '/hostile', '/logo.png', ...SLOW_PAGES]) },
-    '/guide/intro': { body: htmlPage('Introduction', [], '<h2>Getting started</h2><p>Install with <code>npm ci</code>, then <a href="/guide/setup">set up</a>.</p>'), delayMs: 1200 },
-    '/guide/setup': { body: htmlPage('Setup', [], '<table><tr><th>Setting</th><th>Value</th></tr><tr><td>concurrency</td><td>5</td></tr></table>'), delayMs: 1200 },
+    '/guide/intro': { body: htmlPage('Introduction', [], '<h2>Getting started</h2><p>Install with <code>npm ci</code>, then <a href="/guide/setup">set up</a>.</p><pre><code>npm ci\nnpm start</code></pre>'), delayMs: 1200 },
+    '/guide/setup': { body: htmlPage('Setup', [], '<table><tr><th>Setting</th><th>Value</th></tr><tr><td>concurrency</td><td>5</td></tr></table><h2>Next steps</h2><p>Crawl a site.</p>'), delayMs: 1200 },
     '/blog/hello': { body: htmlPage('Hello blog'), delayMs: 1200 },
     '/hostile': HOSTILE_PAGE,
     'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
@@ -203,11 +203,15 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     expect(text.filename).toBe(`crawl-${jobId}.txt`);
     expect(text.text).toBe((await runtime.request('GET', `/v1/jobs/${jobId}/result?format=text`, { key: USERS.flow.api_key })).text);
 
-    // The key lasts for the browser session; recent jobs reopen a finished one.
+    // The key lasts for the browser session; recent jobs reopen a finished one, and tell a full
+    // crawl's pages from its budget.
+    const full = await runtime.request('POST', '/v1/jobs', { key: USERS.flow.api_key, body: { url: 'https://site.test/blog/hello', mode: 'full', max_depth: 1, max_pages: 20 } });
+    await runtime.waitForJob(USERS.flow.api_key, (full.json as { id: string }).id);
     await page.reload();
     expect(await page.getByRole('textbox', { name: 'API key' }).inputValue()).toBe(USERS.flow.api_key);
     expect(await result.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /^Completed · select, 3 pages · https:\/\/site\.test\/ · / }).click();
+    await page.getByRole('button', { name: /^Completed · full, 1 of 20 pages crawled · https:\/\/site\.test\/blog\/hello · / }).waitFor();
+    await page.getByRole('button', { name: /^Completed · select, 3 of 3 pages crawled · https:\/\/site\.test\/ · / }).click();
     await result.getByRole('heading', { name: 'Getting started' }).waitFor();
     expect(await page.locator('#job-status').textContent()).toContain(jobId);
     await screenshot(page, '10-recent-jobs');

@@ -24,6 +24,7 @@ beforeAll(async () => {
   site = await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b']),
+    '/broken': page('Broken', ['/a', '/missing']),
     '/a': page('A'),
     '/b': page('B'),
     '/long': page('Long', [], LONG_TEXT),
@@ -46,12 +47,13 @@ function text(result: Awaited<ReturnType<Client['callTool']>>): string {
 }
 
 describe('MCP server', () => {
-  it('offers preview_site, crawl, get_job and get_usage with input schemas from the API\'s own', async () => {
+  it('offers preview_site, crawl, get_result, list_pages, get_job and get_usage with input schemas from the API\'s own', async () => {
     const { tools } = await client.listTools();
     const crawl = tools.find((tool) => tool.name === 'crawl');
 
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['crawl', 'get_job', 'get_usage', 'preview_site']);
-    expect(crawl?.inputSchema.required).toEqual(['url', 'mode']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['crawl', 'get_job', 'get_result', 'get_usage', 'list_pages', 'preview_site']);
+    // mode defaults as in the CLI: select with urls, else full
+    expect(crawl?.inputSchema.required).toEqual(['url']);
     expect(crawl?.inputSchema.properties).toMatchObject({
       mode: { enum: ['single', 'select', 'full'] },
       max_pages: { type: 'integer', minimum: 1, maximum: 1000, description: expect.stringContaining('quota') },
@@ -85,13 +87,39 @@ describe('MCP server', () => {
     expect(usage.used).toBeGreaterThanOrEqual(2);
   });
 
-  it('bounds the document it returns and says where the rest is', async () => {
+  it('bounds the document it returns, and get_result reads the rest without crawling again', async () => {
     const result = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/long', mode: 'single', max_chars: 1000 } }, undefined, { timeout: 60_000 }));
     const [summary, ...rest] = result.split('\n\n');
     const body = rest.join('\n\n');
+    const jobId = /^Job ([0-9a-f-]{36})/.exec(result)?.[1] ?? '';
+    const usedBefore = (JSON.parse(text(await client.callTool({ name: 'get_usage', arguments: {} }))) as { used: number }).used;
     expect(summary).toMatch(/completed/);
-    expect(body).toMatch(/\n\n\[Cut: this is the first 1000 of \d+ characters\. The whole document is at GET \/v1\/jobs\/[0-9a-f-]{36}\/result/);
+    const note = /\n\n\[Cut: characters 0–1000 of (\d+)\. Read on with get_result \{"job_id": "([0-9a-f-]{36})", "offset": 1000\}; it does not crawl again\.\]$/.exec(body);
+    expect(note?.[2]).toBe(jobId);
     expect(body.indexOf('\n\n[Cut:')).toBe(1000);
+
+    const next = text(await client.callTool({ name: 'get_result', arguments: { job_id: jobId, offset: 1000, max_chars: 1000 } }));
+    const whole = text(await client.callTool({ name: 'get_result', arguments: { job_id: jobId, max_chars: 2_000_000 } }));
+    const total = Number(note?.[1]);
+    const usedAfter = (JSON.parse(text(await client.callTool({ name: 'get_usage', arguments: {} }))) as { used: number }).used;
+    expect(whole).toBe(`${whole.slice(0, total)}\n\n[End of the document: characters 0–${total} of ${total}.]`);
+    expect(next).toMatch(new RegExp(`\\n\\n\\[Cut: characters 1000–2000 of ${total}\\. Read on with get_result \\{"job_id": "${jobId}", "offset": 2000\\}`));
+    expect(`${body.slice(0, 1000)}${next.slice(0, 1000)}`).toBe(whole.slice(0, 2000));
+    expect(usedAfter).toBe(usedBefore);
+  });
+
+  it('crawls in full mode when no mode is given, and list_pages says which pages failed and why', async () => {
+    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000 }));
+    const jobId = /^Job ([0-9a-f-]{36})/.exec(crawled)?.[1] ?? '';
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { mode: string };
+
+    const failed = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId, status: 'failed' } }));
+    const all = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId } }));
+
+    expect(job.mode).toBe('full');
+    expect(crawled).toMatch(/completed: 2 pages crawled, 1 failed, 0 skipped\. list_pages with its job_id says why/);
+    expect(failed.split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([{ url: 'https://site.test/missing', status: 'failed', reason: 'http_404', depth: 1 }]);
+    expect(all.split('\n').map((line) => (JSON.parse(line) as { url: string; status: string }).status)).toEqual(['crawled', 'crawled', 'failed']);
   });
 
   it('answers a refused request or a failed job as a tool error the agent can read', async () => {

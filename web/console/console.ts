@@ -73,6 +73,8 @@ const state = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+/** Pages crawled against the job's budget (a full crawl's max_pages is a limit, not its size). */
+const crawledOf = (job: Job) => `${job.progress.pages_crawled.toLocaleString('en')} of ${plural(job.pages_total ?? job.max_pages, 'page')} crawled`;
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** A refused key is said once, at the key; everything else where it happened. */
@@ -301,7 +303,7 @@ function showJob(job: Job): void {
   ui.counts.failed.textContent = String(failed);
   ui.counts.skipped.textContent = String(skipped);
   const cancelling = job.cancel_requested && !TERMINAL.has(job.status) ? ' (cancelling)' : '';
-  ui.jobStatus.textContent = `${STATUS_WORDS[job.status]}${cancelling}: ${crawled} of ${plural(total, 'page')} crawled. Job ${job.id}, ${job.url}`;
+  ui.jobStatus.textContent = `${STATUS_WORDS[job.status]}${cancelling}: ${crawledOf(job)}. Job ${job.id}, ${job.url}`;
   ui.cancel.hidden = TERMINAL.has(job.status);
   if (job.status === 'failed' && job.error) ui.jobError.textContent = `The job failed: ${job.error.message} (${job.error.code})`;
 }
@@ -376,9 +378,8 @@ function jobItem(job: Job): HTMLLIElement {
   const item = document.createElement('li');
   const button = document.createElement('button');
   button.type = 'button';
-  const pages = job.pages_total ?? job.max_pages;
   const when = new Date(job.created_at).toLocaleString();
-  button.textContent = `${STATUS_WORDS[job.status]} · ${job.mode}, ${plural(pages, 'page')} · ${job.url} · ${when}`;
+  button.textContent = `${STATUS_WORDS[job.status]} · ${job.mode}, ${crawledOf(job)} · ${job.url} · ${when}`;
   button.addEventListener('click', () => {
     void openJob(job.id);
     ui.jobHeading.focus();

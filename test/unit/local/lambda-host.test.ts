@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HANDLER_METADATA_KEY } from '../../../lib/crawl-function.js';
+import { HANDLER_METADATA_KEY } from '../../../lib/handler-metadata.js';
 import { LambdaHost, type LambdaHostOptions } from '../../../local/lambda-host.js';
 import { UsageMeter } from '../../../local/meter.js';
 import type { CfnTemplate } from '../../../local/template.js';

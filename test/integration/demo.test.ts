@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { READY_LINE } from '../../local/ready-line.js';
+import { PROJECT_ROOT } from '../../local/template.js';
+
+/*
+ * `npm run demo` as a new user runs it: a process that starts the service and the local demo site,
+ * then prints commands; the printed commands, run as they are in a shell, crawl the demo site.
+ */
+let scratch: string | undefined;
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function until(probe: () => boolean, timeoutMs: number, explain: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(explain());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('npm run demo', () => {
+  it('serves the demo site beside the service and prints commands that work as printed', async () => {
+    scratch = await mkdtemp(path.join(tmpdir(), 'crawl-demo-'));
+    const demo = spawn('npm', ['run', 'demo'], { cwd: PROJECT_ROOT, detached: true, env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: path.join(scratch, 'data') } });
+    let output = '';
+    demo.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    demo.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => demo.on('exit', resolve));
+    try {
+      await until(() => output.includes('Ctrl-C stops the service and the site.'), 120_000, () => `npm run demo printed no commands:\n${output}`);
+      const commands = (/Try, in another terminal in this directory:\n\n([\s\S]*?)\n\n/.exec(output)?.[1] ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .map((line) => line.replace(/-o demo\.md$/, `-o ${path.join(scratch ?? '', 'demo.md')}`));
+      expect(commands.filter((line) => !line.startsWith('export '))).toEqual([
+        expect.stringMatching(/^curl -s -H "Authorization: Bearer \S+" "http:\/\/127\.0\.0\.1:\d+\/v1\/sitemap\/preview\?url=https:\/\/demo\.test\/"$/),
+        'npm run -s cli -- preview https://demo.test/',
+        'npm run -s cli -- crawl https://demo.test/ --max-depth 1',
+        expect.stringMatching(/^npm run -s cli -- preview https:\/\/demo\.test\/ \| npm run -s cli -- crawl https:\/\/demo\.test\/ --urls-file - -o \S+demo\.md$/),
+        'npm run -s cli -- jobs',
+      ]);
+
+      const shell = spawn('bash', ['-e', '-o', 'pipefail', '-c', commands.join('\n')], { cwd: PROJECT_ROOT, env: { ...process.env, CRAWL_API_URL: '', CRAWL_API_KEY: '' } });
+      let stdout = '';
+      let stderr = '';
+      shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      shell.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => shell.on('close', resolve));
+
+      expect(code, stderr).toBe(0);
+      const site = ['https://demo.test/', 'https://demo.test/articles/first-crawl', 'https://demo.test/docs/configuration', 'https://demo.test/app'];
+      expect(stdout).toContain(`"urls":${JSON.stringify(site)}`);
+      expect(stdout).toContain(site.map((url) => `${url}\n`).join(''));
+      // the full crawl's document: the static pages, the table and code, the page a script built
+      expect(stdout).toContain('| `max_depth` | 3 | links away from the seed |');
+      expect(stdout).toContain('```json\n{\n  "url": "https://demo.test/",');
+      expect(stdout).toContain('This text was built by a script in the browser: the crawler rendered this page.');
+      const selected = await readFile(path.join(scratch, 'demo.md'), 'utf8');
+      expect(selected.split('\n---\n').map((section) => /^\n?URL: (\S+)/.exec(section)?.[1])).toEqual(site);
+      expect(stdout).toMatch(/completed\s+select\s+4\s/);
+    } finally {
+      // Ctrl-C: the terminal signals the whole group, service and site
+      process.kill(-(demo.pid ?? 0), 'SIGINT');
+    }
+    await exited;
+    // the service and the site stop with it: nothing listens on their ports any more
+    const servicePort = new URL(READY_LINE.exec(output)?.[1] ?? 'http://127.0.0.1:1').port;
+    const sitePort = /served on 127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? '1';
+    const listening = (port: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        const settle = (answer: boolean) => {
+          socket.destroy();
+          resolve(answer);
+        };
+        socket.once('connect', () => settle(true)).once('error', () => settle(false));
+      });
+    const closed = async (port: string) => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        if (!(await listening(port))) return true;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return false;
+    };
+    expect(await closed(servicePort)).toBe(true);
+    expect(await closed(sitePort)).toBe(true);
+  }, 300_000);
+});
