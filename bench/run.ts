@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   render: () => import('./render.js'),
   sitemap: () => import('./sitemap.js'),
   'path-filter': () => import('./path-filter.js'),
+  'document-formats': () => import('./document-formats.js'),
 };
 
 async function main(): Promise<void> {

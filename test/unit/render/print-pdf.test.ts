@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlDocument } from '../../../lambdas/core/formats/html.js';
 import { printPdf } from '../../../lambdas/render/print-pdf.js';
 import { documentationMarkdown } from '../../helpers/documentation-markdown.js';
