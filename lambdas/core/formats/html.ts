@@ -25,32 +25,55 @@ export function htmlDocumentStart(title: string, pages: readonly DocumentPage[])
 <style>${STYLESHEET}</style>
 </head>
 <body>
-<nav class="contents">
-<h1>${escapeHtml(title)}</h1>
-<ol>
-${contents}
-</ol>
-</nav>
-`;
+${pages.length > 0 ? `<nav class="contents">\n<h1>${escapeHtml(title)}</h1>\n<ol>\n${contents}\n</ol>\n</nav>\n` : ''}`;
 }
 
-/** One page as a `<section>`: its title and URL, then its markdown as HTML; an `<hr>` before every page but the first. */
+/**
+ * One page as a `<section>`: its title (a link to the section itself, which also makes Chromium
+ * keep the section as a PDF destination in whichever printed part it falls) and URL, then its
+ * markdown as HTML; an `<hr>` before every page but the first.
+ */
 export function htmlPageSection(page: DocumentPage, markdown: string, index: number): string {
   const link = safeLinkTarget(page.url);
   const url = link ? `<a href="${escapeHtml(link)}">${escapeHtml(page.url)}</a>` : escapeHtml(page.url);
   const body = renderer.parse(markdown, { async: false });
   return `${index > 0 ? '<hr class="page-separator">\n' : ''}<section class="page" id="${sectionId(index)}">
-<header><h1>${escapeHtml(pageHeading(page))}</h1><p class="url">${url}</p></header>
+<header><h1><a class="permalink" href="#${sectionId(index)}">${escapeHtml(pageHeading(page))}</a></h1><p class="url">${url}</p></header>
 ${body}</section>
 `;
 }
 
 export const HTML_DOCUMENT_END = '</body>\n</html>\n';
 
-/** The whole document at once, for a caller that holds every page (the PDF printer's input, tests). */
+/** The whole document at once, for a caller that holds every page. */
 export function htmlDocument(title: string, pages: ReadonlyArray<DocumentPage & { markdown: string }>): string {
   return htmlDocumentStart(title, pages) + pages.map((page, index) => htmlPageSection(page, page.markdown, index)).join('') + HTML_DOCUMENT_END;
 }
+
+/**
+ * The document as the PDF printer takes it: whole HTML documents of at most `pagesPerPart` pages
+ * each, the first with the contents, the sections numbered through so the contents' links reach
+ * every part. `pages` lists every page for the contents; `markdownOf` gives a page's markdown as
+ * its part is made, so a caller reading sections from storage holds one part at a time.
+ */
+export async function* htmlPrintParts(
+  title: string,
+  pages: readonly DocumentPage[],
+  markdownOf: (index: number) => string | Promise<string>,
+  pagesPerPart = PAGES_PER_PRINT_PART,
+): AsyncGenerator<string> {
+  for (let first = 0; first < pages.length || first === 0; first += pagesPerPart) {
+    let part = htmlDocumentStart(title, first === 0 ? pages : []);
+    for (let index = first; index < Math.min(pages.length, first + pagesPerPart); index++) part += htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index);
+    yield part + HTML_DOCUMENT_END;
+  }
+}
+
+/**
+ * Crawled pages per printed part: about 550 printed pages at 20 KB of markdown each, which
+ * Chromium prints in well under 1 GB (see the document-formats benchmark).
+ */
+export const PAGES_PER_PRINT_PART = 50;
 
 function sectionId(index: number): string {
   return `page-${index + 1}`;
@@ -92,6 +115,7 @@ const STYLESHEET = `
 body { font: 11pt/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.35em; } h3 { font-size: 1.15em; } h4, h5, h6 { font-size: 1em; }
 a { color: #0b57d0; overflow-wrap: anywhere; }
+a.permalink { color: inherit; text-decoration: none; }
 .url { margin-top: -0.5em; font-size: 0.9em; color: #555; overflow-wrap: anywhere; }
 pre, code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
 pre { background: #f5f5f5; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }

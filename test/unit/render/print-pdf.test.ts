@@ -6,43 +6,42 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { htmlDocument } from '../../../lambdas/core/formats/html.js';
+import { htmlPrintParts } from '../../../lambdas/core/formats/html.js';
 import { printPdf } from '../../../lambdas/render/print-pdf.js';
 import { documentationMarkdown } from '../../helpers/documentation-markdown.js';
-import { pdfPageCount } from '../../helpers/pdf.js';
+import { summarizePdf } from '../../helpers/pdf.js';
 
 const run = promisify(execFile);
 
 /** Three short pages: each fits one printed page, and each starts a new one after the contents. */
 const PAGES = [0, 1, 2].map((index) => ({ url: `https://docs.example/guide/${index}`, title: `Guide page ${index}`, markdown: documentationMarkdown(index, 600) }));
-const HTML = htmlDocument('Crawl of https://docs.example/', PAGES);
+const TITLE = 'Crawl of https://docs.example/';
 
-function mediaBox(pdf: Buffer): number[] {
-  const box = /\/MediaBox\s*\[([^\]]+)\]/.exec(pdf.toString('latin1'))?.[1] ?? '';
-  return box.trim().split(/\s+/).map((value) => Math.round(Number(value)));
+/** The three pages printed in parts of two pages, as a long crawl is: the contents and pages 1–2, then page 3. */
+function print(paper: 'A4' | 'Letter'): Promise<Uint8Array> {
+  return printPdf(htmlPrintParts(TITLE, PAGES, (index) => PAGES[index]?.markdown ?? '', 2), { paper, title: TITLE });
 }
 
 describe('PDF result', () => {
-  let a4: Buffer;
+  let a4: Uint8Array;
   beforeAll(async () => {
-    a4 = await printPdf(HTML, { paper: 'A4' });
+    a4 = await print('A4');
   }, 120_000);
 
-  it('is a PDF with the contents on its first page and each crawled page starting a page of its own', () => {
-    expect(a4.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pdfPageCount(a4)).toBe(1 + PAGES.length);
+  it('is one PDF with the contents on its first page and each crawled page starting a page of its own, across parts', async () => {
+    expect(Buffer.from(a4.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect((await summarizePdf(a4)).pages).toHaveLength(1 + PAGES.length);
   });
 
-  it('has the pages’ titles in its outline and the contents linking to each page', () => {
-    const text = a4.toString('latin1');
-    for (const page of PAGES) expect(text).toContain(`/Title (${page.title}`);
-    for (const id of ['page-1', 'page-2', 'page-3']) expect(text).toContain(`/Dest /${id}`);
-    expect(text).toContain('/URI (https://docs.example/guide/0)');
+  it('links the contents to each page, in whichever part it was printed, and each page to its URL', async () => {
+    const { destinations, uris } = await summarizePdf(a4);
+    expect(destinations).toEqual({ 'page-1': 1, 'page-2': 2, 'page-3': 3 });
+    expect(uris).toEqual(expect.arrayContaining(PAGES.map((page) => page.url)));
   });
 
   it('prints on A4 or Letter', { timeout: 120_000 }, async () => {
-    expect(mediaBox(a4)).toEqual([0, 0, 596, 843]);
-    expect(mediaBox(await printPdf(HTML, { paper: 'Letter' }))).toEqual([0, 0, 612, 792]);
+    expect(new Set((await summarizePdf(a4)).pages.map(String))).toEqual(new Set(['596,843']));
+    expect(new Set((await summarizePdf(await print('Letter'))).pages.map(String))).toEqual(new Set(['612,792']));
   });
 
   it('loads nothing and runs no script, whatever the HTML asks for', { timeout: 120_000 }, async () => {
@@ -58,8 +57,8 @@ describe('PDF result', () => {
 <style>@font-face { font-family: remote; src: url(${origin}/font.woff2); } body { font-family: remote; background: url(${origin}/bg.png); }</style></head>
 <body><p id="text">printed as written</p><img src="${origin}/image.png"><iframe src="${origin}/frame"></iframe>
 <script>document.getElementById('text').textContent = 'changed by a script'; fetch('${origin}/fetch');</script></body></html>`;
-      const pdf = await printPdf(hostile, { paper: 'A4' });
-      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const pdf = await printPdf([hostile], { paper: 'A4', title: 'Hostile' });
+      expect((await summarizePdf(pdf)).pages).toHaveLength(1);
       expect(requests).toEqual([]);
       if (pdftotext) expect(await pdfText(pdf)).toContain('printed as written');
     } finally {
@@ -74,7 +73,7 @@ describe('PDF result', () => {
  */
 const pdftotext = await run('which', ['pdftotext']).then(({ stdout }) => stdout.trim(), () => '');
 
-async function pdfText(pdf: Buffer): Promise<string> {
+async function pdfText(pdf: Uint8Array): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pdf-text-'));
   try {
     await writeFile(path.join(dir, 'in.pdf'), pdf);
@@ -86,8 +85,8 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 describe.skipIf(!pdftotext)('PDF result as text', () => {
-  it('shows the contents, each page’s title and URL, and page numbers of the whole', { timeout: 120_000 }, async () => {
-    const text = await pdfText(await printPdf(HTML, { paper: 'A4' }));
+  it('shows the contents, each page’s title and URL, and page numbers counting the whole document', { timeout: 120_000 }, async () => {
+    const text = await pdfText(await print('A4'));
     const printedPages = text.split('\f').filter((page) => page.trim() !== '');
     expect(printedPages).toHaveLength(4);
     expect(printedPages[0]).toMatch(/Crawl of https:\/\/docs\.example\/\s+1\. Guide page 0\s+2\. Guide page 1\s+3\. Guide page 2/);

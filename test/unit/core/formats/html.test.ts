@@ -2,7 +2,7 @@ import { isTag, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { exportPage } from '../../../../lambdas/core/export.js';
-import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection } from '../../../../lambdas/core/formats/html.js';
+import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts } from '../../../../lambdas/core/formats/html.js';
 
 /** A page whose text and markup try every way into a document: text that looks like tags, script links, images from elsewhere. */
 const HOSTILE_PAGE = `<html><head><title>Hostile &lt;b&gt;page</title></head><body><main>
@@ -75,7 +75,7 @@ describe('HTML result', () => {
   it('gives each page a section with its title and URL, a contents entry, and an <hr> between pages', () => {
     const sections = elements(document).filter((element) => element.name === 'section');
     expect(sections.map((section) => section.attribs.id)).toEqual(['page-1', 'page-2']);
-    expect(document).toContain('<header><h1>Hostile &lt;b&gt;page</h1><p class="url"><a href="https://example.com/hostile">https://example.com/hostile</a></p></header>');
+    expect(document).toContain('<header><h1><a class="permalink" href="#page-1">Hostile &lt;b&gt;page</a></h1><p class="url"><a href="https://example.com/hostile">https://example.com/hostile</a></p></header>');
     expect(document).toContain('<li><a href="#page-2">Next</a></li>');
     expect(document.match(/<hr class="page-separator">/g)).toHaveLength(1);
     expect(document.indexOf('<hr class="page-separator">')).toBeGreaterThan(document.indexOf('id="page-1"'));
@@ -103,5 +103,16 @@ describe('HTML result', () => {
     expect(streamed).toBe(htmlDocument('Crawl', pages));
     // A page without a title is listed by its URL.
     expect(streamed).toContain('<li><a href="#page-1">https://example.com/1</a></li>');
+  });
+
+  it('splits for printing into whole documents, the contents in the first, the sections numbered through', async () => {
+    const pages = [1, 2, 3].map((n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: `Text ${n}.` }));
+    const parts: string[] = [];
+    for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', 2)) parts.push(part);
+    expect(parts).toHaveLength(2);
+    for (const part of parts) expect(part.startsWith('<!DOCTYPE html>') && part.endsWith(HTML_DOCUMENT_END)).toBe(true);
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'nav').length)).toEqual([1, 0]);
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([['page-1', 'page-2'], ['page-3']]);
+    expect(parts[0]).toContain('<li><a href="#page-3">Page 3</a></li>');
   });
 });
