@@ -79,7 +79,7 @@ function sectionId(index: number): string {
   return `page-${index + 1}`;
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
 }
 
