@@ -18,7 +18,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { Token, Tokens } from 'marked';
-import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, type DocumentPage } from './markdown.js';
+import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -97,7 +97,7 @@ export class DocxDocumentBuilder {
         this.body.push(new Paragraph({ thematicBreak: true }));
         return;
       case 'html':
-        this.body.push(new Paragraph({ style, indent, children: [new TextRun((token as Tokens.HTML).text.trim())] }));
+        this.body.push(new Paragraph({ style, indent, children: [new TextRun(unescapeMarkdown((token as Tokens.HTML).text).trim())] }));
         return;
       default:
         // `space` and link definitions show nothing.
@@ -192,6 +192,9 @@ function inline(tokens: Token[], format: RunFormat = {}): ParagraphChild[] {
         break;
       }
       case 'checkbox':
+        break;
+      case 'html':
+        runs.push(new TextRun({ ...format, text: unescapeMarkdown((token as Tokens.Tag).text) }));
         break;
       default:
         // Text, escapes and markup shown as text.

@@ -1,5 +1,5 @@
 import { Marked, type Tokens } from 'marked';
-import { contentHeadingLevel, pageHeading, safeLinkTarget, type DocumentPage } from './markdown.js';
+import { contentHeadingLevel, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 export const HTML_MEDIA_TYPE = 'text/html; charset=utf-8';
 
@@ -90,7 +90,8 @@ const renderer = new Marked({
   renderer: {
     // Markup in the markdown is text the page showed: shown as text, never parsed.
     html({ text, block }) {
-      return block ? `<p class="markup">${escapeHtml(text.trim())}</p>\n` : escapeHtml(text);
+      const shown = escapeHtml(unescapeMarkdown(text));
+      return block ? `<p class="markup">${shown.trim()}</p>\n` : shown;
     },
     heading({ tokens, depth }) {
       const level = contentHeadingLevel(depth);

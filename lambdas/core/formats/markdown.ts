@@ -29,6 +29,14 @@ export function safeLinkTarget(href: string): string | undefined {
   return LINK_PROTOCOLS.has(url.protocol) ? url.href : undefined;
 }
 
+/**
+ * Markup in a page's markdown is text the page showed (the export writes no HTML), but markdown
+ * does not unescape inside HTML: `\_` the export wrote for a `_` of the page would show as such.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
+
 /** The page's title is the top heading of its section; the page's own headings go one level down. */
 export function contentHeadingLevel(depth: number): 2 | 3 | 4 | 5 | 6 {
   return Math.min(6, Math.max(2, depth + 1)) as 2 | 3 | 4 | 5 | 6;

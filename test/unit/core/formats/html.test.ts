@@ -12,6 +12,7 @@ const HOSTILE_PAGE = `<html><head><title>Hostile &lt;b&gt;page</title></head><bo
 <p><img src="http://evil.test/tracker.png" alt="tracker"> <img src="https://example.com/figure.png" alt="Figure 1"></p>
 <pre><code>&lt;iframe src="https://evil.test/"&gt;&lt;/iframe&gt;</code></pre>
 <p>&lt;div onclick="alert(5)"&gt;</p>
+<p>Config: &lt;key name="snake_case"&gt;</p>
 <p>&lt;style&gt;body{background:url(https://evil.test/bg.png)}&lt;/style&gt;</p>
 </main></body></html>`;
 
@@ -55,6 +56,8 @@ describe('HTML result', () => {
     expect(document).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(document).toContain('&lt;iframe src=&quot;https://evil.test/&quot;&gt;&lt;/iframe&gt;');
     expect(document).toContain('&lt;div onclick=&quot;alert(5)&quot;&gt;');
+    // As the page showed it: not with the backslash the markdown escaped its underscore with.
+    expect(document).toContain('&lt;key name=&quot;snake_case&quot;&gt;');
   });
 
   it('links only to http(s) and mailto targets and to its own sections, and loads nothing', () => {
