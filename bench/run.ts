@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   sitemap: () => import('./sitemap.js'),
   'path-filter': () => import('./path-filter.js'),
   start: () => import('./start.js'),
+  'document-formats': () => import('./document-formats.js'),
 };
 
 async function main(): Promise<void> {

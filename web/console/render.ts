@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { unescapeMarkdown } from '../../lambdas/core/formats/markdown.js';
 
 /**
  * Crawled documents are hostile input. Markdown is rendered by marked and every byte of its HTML
@@ -9,8 +10,6 @@ import { Marked, type Tokens } from 'marked';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
-/** Markdown does not unescape inside HTML, so `\_` the exporter wrote for a `_` of the page would show. */
-const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 const markdown = new Marked({
   gfm: true,

@@ -1,0 +1,131 @@
+import { Marked, type Tokens } from 'marked';
+import { contentHeadingLevel, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
+
+export const HTML_MEDIA_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * The HTML result: one self-contained document (a small inline stylesheet, no script, nothing
+ * loaded from anywhere), built in three parts so the assembly can stream it: `htmlDocumentStart`
+ * (head and contents, from the page list the ledger gives before any section is read), one
+ * `htmlPageSection` per page in crawl order, then `HTML_DOCUMENT_END`.
+ *
+ * The content is the markdown export's. Nothing from a page becomes markup: the markdown's HTML
+ * (text on the page that looked like tags) is shown as text, links keep only http(s) and mailto
+ * targets, and images become links to the image, so opening the document fetches nothing.
+ */
+export function htmlDocumentStart(title: string, pages: readonly DocumentPage[]): string {
+  const contents = pages.map((page, index) => `<li><a href="#${sectionId(index)}">${escapeHtml(pageHeading(page))}</a></li>`).join('\n');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLESHEET}</style>
+</head>
+<body>
+${pages.length > 0 ? `<nav class="contents">\n<h1>${escapeHtml(title)}</h1>\n<ol>\n${contents}\n</ol>\n</nav>\n` : ''}`;
+}
+
+/**
+ * One page as a `<section>`: its title (a link to the section itself, which also makes Chromium
+ * keep the section as a PDF destination in whichever printed part it falls) and URL, then its
+ * markdown as HTML; an `<hr>` before every page but the first.
+ */
+export function htmlPageSection(page: DocumentPage, markdown: string, index: number): string {
+  const link = safeLinkTarget(page.url);
+  const url = link ? `<a href="${escapeHtml(link)}">${escapeHtml(page.url)}</a>` : escapeHtml(page.url);
+  const body = renderer.parse(markdown, { async: false });
+  return `${index > 0 ? '<hr class="page-separator">\n' : ''}<section class="page" id="${sectionId(index)}">
+<header><h1><a class="permalink" href="#${sectionId(index)}">${escapeHtml(pageHeading(page))}</a></h1><p class="url">${url}</p></header>
+${body}</section>
+`;
+}
+
+export const HTML_DOCUMENT_END = '</body>\n</html>\n';
+
+/** The whole document at once, for a caller that holds every page. */
+export function htmlDocument(title: string, pages: ReadonlyArray<DocumentPage & { markdown: string }>): string {
+  return htmlDocumentStart(title, pages) + pages.map((page, index) => htmlPageSection(page, page.markdown, index)).join('') + HTML_DOCUMENT_END;
+}
+
+/**
+ * The document as the PDF printer takes it: whole HTML documents of at most `pagesPerPart` pages
+ * each, the first with the contents, the sections numbered through so the contents' links reach
+ * every part. `pages` lists every page for the contents; `markdownOf` gives a page's markdown as
+ * its part is made, so a caller reading sections from storage holds one part at a time.
+ */
+export async function* htmlPrintParts(
+  title: string,
+  pages: readonly DocumentPage[],
+  markdownOf: (index: number) => string | Promise<string>,
+  pagesPerPart = PAGES_PER_PRINT_PART,
+): AsyncGenerator<string> {
+  for (let first = 0; first < pages.length || first === 0; first += pagesPerPart) {
+    let part = htmlDocumentStart(title, first === 0 ? pages : []);
+    for (let index = first; index < Math.min(pages.length, first + pagesPerPart); index++) part += htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index);
+    yield part + HTML_DOCUMENT_END;
+  }
+}
+
+/**
+ * Crawled pages per printed part: about 550 printed pages at 20 KB of markdown each, which
+ * Chromium prints in well under 1 GB (see the document-formats benchmark).
+ */
+export const PAGES_PER_PRINT_PART = 50;
+
+function sectionId(index: number): string {
+  return `page-${index + 1}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+const renderer = new Marked({
+  gfm: true,
+  renderer: {
+    // Markup in the markdown is text the page showed: shown as text, never parsed.
+    html({ text, block }) {
+      const shown = escapeHtml(unescapeMarkdown(text));
+      return block ? `<p class="markup">${shown.trim()}</p>\n` : shown;
+    },
+    heading({ tokens, depth }) {
+      const level = contentHeadingLevel(depth);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const target = safeLinkTarget(href);
+      if (!target) return text;
+      return `<a href="${escapeHtml(target)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
+    },
+    image({ href, text }: Tokens.Image) {
+      const label = `Image: ${text || 'untitled'}`;
+      const target = safeLinkTarget(href);
+      return target ? `<a class="image" href="${escapeHtml(target)}">[${escapeHtml(label)}]</a>` : `[${escapeHtml(label)}]`;
+    },
+  },
+});
+
+/** Readable on screen and on paper; each page of the crawl starts a new printed page. */
+const STYLESHEET = `
+body { font: 11pt/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.35em; } h3 { font-size: 1.15em; } h4, h5, h6 { font-size: 1em; }
+a { color: #0b57d0; overflow-wrap: anywhere; }
+a.permalink { color: inherit; text-decoration: none; }
+.url { margin-top: -0.5em; font-size: 0.9em; color: #555; overflow-wrap: anywhere; }
+pre, code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
+pre { background: #f5f5f5; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
+code { background: #f5f5f5; padding: 0 0.2em; }
+pre code { background: none; padding: 0; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.5em; text-align: left; vertical-align: top; }
+blockquote { margin-left: 0; padding-left: 1em; border-left: 3px solid #ccc; color: #444; }
+p.markup { white-space: pre-wrap; }
+hr.page-separator { border: 0; border-top: 2px solid #888; margin: 2em 0; }
+@media print { hr.page-separator { display: none; } section.page { break-before: page; } a { color: inherit; } }
+`;

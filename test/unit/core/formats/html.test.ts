@@ -1,0 +1,121 @@
+import { isTag, type Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { exportPage } from '../../../../lambdas/core/export.js';
+import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts } from '../../../../lambdas/core/formats/html.js';
+
+/** A page whose text and markup try every way into a document: text that looks like tags, script links, images from elsewhere. */
+const HOSTILE_PAGE = `<html><head><title>Hostile &lt;b&gt;page</title></head><body><main>
+<h1>Hostile</h1>
+<p>Try &lt;script&gt;alert(1)&lt;/script&gt; and &lt;img src=http://evil.test/x.png onerror=alert(2)&gt; here.</p>
+<p><a href="javascript:alert(3)">click me</a>, <a href="data:text/html,&lt;script&gt;alert(4)&lt;/script&gt;">data</a>, <a href="https://example.com/ok?a=1&amp;b=2">a real link</a>.</p>
+<p><img src="http://evil.test/tracker.png" alt="tracker"> <img src="https://example.com/figure.png" alt="Figure 1"></p>
+<pre><code>&lt;iframe src="https://evil.test/"&gt;&lt;/iframe&gt;</code></pre>
+<p>&lt;div onclick="alert(5)"&gt;</p>
+<p>Config: &lt;key name="snake_case"&gt;</p>
+<p>&lt;style&gt;body{background:url(https://evil.test/bg.png)}&lt;/style&gt;</p>
+</main></body></html>`;
+
+function pageMarkdown(html: string, url: string): string {
+  return exportPage(html, { url, onlyMainContent: false, formats: ['markdown'] }).markdown;
+}
+
+function elements(html: string): Element[] {
+  const found: Element[] = [];
+  const visit = (nodes: ReturnType<typeof parseDocument>['children']) => {
+    for (const node of nodes) {
+      if (!isTag(node)) continue;
+      found.push(node);
+      visit(node.children);
+    }
+  };
+  visit(parseDocument(html).children);
+  return found;
+}
+
+const ALLOWED_ELEMENTS = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'nav', 'ol', 'ul', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'p', 'hr', 'pre', 'code', 'em', 'strong', 'del', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'blockquote', 'br', 'input']);
+
+describe('HTML result', () => {
+  const hostile = { url: 'https://example.com/hostile', title: 'Hostile <b>page', markdown: pageMarkdown(HOSTILE_PAGE, 'https://example.com/hostile') };
+  // Markdown no export writes, as a last line of defence: link targets the page could not have given.
+  const crafted = {
+    url: 'https://example.com/next',
+    title: 'Next',
+    markdown: 'Second page: [script link](javascript:alert(3)) [data link](data:text/html,x) [relative](/elsewhere) <javascript:alert(6)> ![shot](javascript:alert(7)) [mail](mailto:team@example.com)',
+  };
+  const document = htmlDocument('Crawl of https://example.com/', [hostile, crafted]);
+
+  it('shows what a page wrote as tags as text, and never as markup', () => {
+    const all = elements(document);
+    for (const element of all) {
+      expect(ALLOWED_ELEMENTS, `<${element.name}>`).toContain(element.name);
+      for (const name of Object.keys(element.attribs)) expect(name, `<${element.name} ${name}>`).not.toMatch(/^on/i);
+      expect(element.attribs.src, `<${element.name} src>`).toBeUndefined();
+    }
+    expect(all.filter((element) => element.name === 'style')).toHaveLength(1);
+    expect(document).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(document).toContain('&lt;iframe src=&quot;https://evil.test/&quot;&gt;&lt;/iframe&gt;');
+    expect(document).toContain('&lt;div onclick=&quot;alert(5)&quot;&gt;');
+    // As the page showed it: not with the backslash the markdown escaped its underscore with.
+    expect(document).toContain('&lt;key name=&quot;snake_case&quot;&gt;');
+  });
+
+  it('links only to http(s) and mailto targets and to its own sections, and loads nothing', () => {
+    const targets = elements(document)
+      .filter((element) => element.name === 'a')
+      .map((element) => element.attribs.href ?? '');
+    expect(targets.every((href) => /^(https?:|mailto:|#page-\d+$)/.test(href)), targets.join(' ')).toBe(true);
+    expect(targets).toContain('https://example.com/ok?a=1&b=2');
+    expect(targets).toContain('mailto:team@example.com');
+    expect(document).toContain('script link data link relative');
+    expect(document).toContain('[Image: shot]');
+    // Images become links to the image: opening the document fetches nothing.
+    expect(targets).toContain('https://example.com/figure.png');
+    expect(document).toContain('[Image: Figure 1]');
+    expect(document).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+  });
+
+  it('gives each page a section with its title and URL, a contents entry, and an <hr> between pages', () => {
+    const sections = elements(document).filter((element) => element.name === 'section');
+    expect(sections.map((section) => section.attribs.id)).toEqual(['page-1', 'page-2']);
+    expect(document).toContain('<header><h1><a class="permalink" href="#page-1">Hostile &lt;b&gt;page</a></h1><p class="url"><a href="https://example.com/hostile">https://example.com/hostile</a></p></header>');
+    expect(document).toContain('<li><a href="#page-2">Next</a></li>');
+    expect(document.match(/<hr class="page-separator">/g)).toHaveLength(1);
+    expect(document.indexOf('<hr class="page-separator">')).toBeGreaterThan(document.indexOf('id="page-1"'));
+    expect(document.indexOf('<hr class="page-separator">')).toBeLessThan(document.indexOf('id="page-2"'));
+  });
+
+  it('holds the markdown export’s structure: headings under the page title, lists, tables, code', () => {
+    const markdown = '# Guide\n\n## Install\n\n- one\n  - nested\n\n3. third\n4. fourth\n\n| Key | Value |\n| --- | --- |\n| a | 1 |\n\n```sh\nnpm ci\n```\n\nSome **bold**, _italic_ and `code`.';
+    const section = htmlPageSection({ url: 'https://example.com/g', title: 'Guide' }, markdown, 0);
+    expect(section).toContain('<h2>Guide</h2>');
+    expect(section).toContain('<h3>Install</h3>');
+    expect(section).toMatch(/<li>one<ul>\s*<li>nested<\/li>/);
+    expect(section).toContain('<ol start="3">');
+    expect(section).toMatch(/<th>Key<\/th>[\s\S]*<td>1<\/td>/);
+    expect(section).toContain('<pre><code class="language-sh">npm ci\n</code></pre>');
+    expect(section).toContain('<strong>bold</strong>, <em>italic</em> and <code>code</code>');
+  });
+
+  it('streams as start, sections and end, the same document as built at once', () => {
+    const pages = [
+      { url: 'https://example.com/1', title: undefined, markdown: 'one' },
+      { url: 'https://example.com/2', title: 'Two', markdown: 'two' },
+    ];
+    const streamed = htmlDocumentStart('Crawl', pages) + pages.map((page, index) => htmlPageSection(page, page.markdown, index)).join('') + HTML_DOCUMENT_END;
+    expect(streamed).toBe(htmlDocument('Crawl', pages));
+    // A page without a title is listed by its URL.
+    expect(streamed).toContain('<li><a href="#page-1">https://example.com/1</a></li>');
+  });
+
+  it('splits for printing into whole documents, the contents in the first, the sections numbered through', async () => {
+    const pages = [1, 2, 3].map((n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: `Text ${n}.` }));
+    const parts: string[] = [];
+    for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', 2)) parts.push(part);
+    expect(parts).toHaveLength(2);
+    for (const part of parts) expect(part.startsWith('<!DOCTYPE html>') && part.endsWith(HTML_DOCUMENT_END)).toBe(true);
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'nav').length)).toEqual([1, 0]);
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([['page-1', 'page-2'], ['page-3']]);
+    expect(parts[0]).toContain('<li><a href="#page-3">Page 3</a></li>');
+  });
+});
