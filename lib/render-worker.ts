@@ -6,7 +6,7 @@ import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
 import type { WorkQueue } from './work-queues.js';
 
-/** Measured with `npm run bench -- render` (README): the browser and the worker together stay well under it. */
+/** Measured with `npm run bench -- render` (docs/benchmarks.md): the browser and the worker together stay well under it. */
 const RENDER_WORKER_MEMORY_MB = 2048;
 /** Where the render worker's bundle keeps @sparticuz/chromium's compressed browser. */
 const CHROMIUM_BIN_IN_BUNDLE = 'chromium-bin';

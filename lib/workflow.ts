@@ -17,7 +17,7 @@ export interface WorkflowProps {
 export const CRAWL_EXECUTION_TIMEOUT = Duration.hours(4);
 
 /**
- * Level-synchronous BFS (the README's "How it works"): the state only carries the job id, the current depth and
+ * Level-synchronous BFS (docs/architecture.md): the state only carries the job id, the current depth and
  * a routing word; URL lists live in DynamoDB and S3, so the payload does not grow with the crawl.
  * Pages fan out through SQS; CheckLevel watches the lanes for a few seconds, then a Wait/Check loop
  * takes over for a long level, so state transitions are counted per level, not per page.

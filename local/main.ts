@@ -8,7 +8,7 @@ import { readyLine } from './ready-line.js';
 import { DataDirectoryInUseError, startLocalRuntime } from './runtime.js';
 import { DEFAULT_DATA_DIR } from './template.js';
 
-/** Settings of `npm start` (CONTRACT 8); the README lists each one. */
+/** Settings of `npm start` (CONTRACT 8); docs/configuration.md lists each one. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
