@@ -79,7 +79,9 @@ describe('consumePageMessages', () => {
   const event = (receiveCount: string) =>
     ({ Records: [{ messageId: 'm-1', body: JSON.stringify(message), attributes: { ApproximateReceiveCount: receiveCount } }] }) as unknown as SQSEvent;
   const runLane = vi.fn(async (_message: PageMessage) => undefined);
-  beforeEach(() => runLane.mockClear());
+  beforeEach(() => {
+    runLane.mockClear();
+  });
 
   it("runs a lane with its reserved slot on the message's first delivery", async () => {
     await consumePageMessages(runLane)(event('1'));
