@@ -79,6 +79,19 @@ async function runLane(message: PageMessage, ports: LanePorts, worker: LaneWorke
   }
 }
 
+/**
+ * Sends the lane's entry at `next` to the page worker, or marks the lane done when the level ends
+ * before it: for a lane whose worker died (the dead-letter queue). Nothing goes on for a job being
+ * cancelled or past the level.
+ */
+export async function continueLane(job: JobRecord, depth: number, next: number, ports: LanePorts): Promise<void> {
+  if (job.cancel_requested || !job.level || job.level.depth !== depth) return;
+  // No page is pending and no slot is held: the writer only marks the lane's end.
+  const writer = new CheckpointWriter(ports, job, job.level, next % job.level.lanes, async () => true);
+  const destination: LaneDestination = next < job.level.size ? { kind: 'continue', at: next } : { kind: 'done' };
+  await performDestination(destination, { ports, message: { job_id: job.job_id, depth, index: next }, queue: 'pageQueueUrl', writer });
+}
+
 /** What carrying out a destination touches; a deferred message has no run yet, so no writer or cursor. */
 interface LaneEnd {
   ports: LanePorts;
