@@ -4,6 +4,20 @@ import type { JobRecord } from '../../lambdas/domain/job.js';
 import { ledgerKey, type LedgerEntry } from '../../lambdas/domain/ledger.js';
 import type { LanePorts } from '../../lambdas/workflow/lane-ports.js';
 
+/** A running full crawl of site.test at its level 1 of `size` pages in `lanes` lanes, exported as markdown. */
+export const laneJob = (size: number, lanes: number, render: JobRecord['render']): JobRecord =>
+  ({
+    job_id: 'job-a',
+    url: 'https://site.test/',
+    status: 'running',
+    mode: 'full',
+    max_depth: 1,
+    render,
+    only_main_content: true,
+    export_formats: ['markdown'],
+    level: { depth: 1, size, lanes, released_at: 0 },
+  }) as unknown as JobRecord;
+
 /** Where the fake site's pages live: `pageUrl(index)` is the ledger entry's URL at that index. */
 export const pageUrl = (index: number) => `https://site.test/p/${index}`;
 

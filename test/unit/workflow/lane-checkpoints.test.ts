@@ -1,21 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobRecord } from '../../../lambdas/domain/job.js';
 import { crawlLaneMessage } from '../../../lambdas/workflow/lane-run.js';
-import { fakeLanePorts } from '../../helpers/fake-lane-ports.js';
+import { fakeLanePorts, laneJob } from '../../helpers/fake-lane-ports.js';
 
 /** A level of 40 pages walked by one lane: two checkpoints of 25 and 15 pages. */
 const LEVEL_SIZE = 40;
-const job = {
-  job_id: 'job-a',
-  url: 'https://site.test/',
-  status: 'running',
-  mode: 'full',
-  max_depth: 1,
-  render: 'never',
-  only_main_content: true,
-  export_formats: ['markdown'],
-  level: { depth: 1, size: LEVEL_SIZE, lanes: 1, released_at: 0 },
-} as unknown as JobRecord;
+const job = laneJob(LEVEL_SIZE, 1, 'never');
 
 let fetched: string[];
 let ports: ReturnType<typeof fakeLanePorts>;

@@ -1,21 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobRecord } from '../../../lambdas/domain/job.js';
 import type { Renderer } from '../../../lambdas/render/browser.js';
 import { crawlLaneMessage, renderPageMessage } from '../../../lambdas/workflow/lane-run.js';
-import { entryOf, fakeLanePorts, htmlPage, pageUrl } from '../../helpers/fake-lane-ports.js';
+import { entryOf, fakeLanePorts, htmlPage, laneJob, pageUrl } from '../../helpers/fake-lane-ports.js';
 
 /** A level of 6 pages in 2 lanes: lane 0 is entries 0, 2 and 4. */
-const job = {
-  job_id: 'job-a',
-  url: 'https://site.test/',
-  status: 'running',
-  mode: 'full',
-  max_depth: 1,
-  render: 'auto',
-  only_main_content: true,
-  export_formats: ['markdown'],
-  level: { depth: 1, size: 6, lanes: 2, released_at: 0 },
-} as unknown as JobRecord;
+const job = laneJob(6, 2, 'auto');
 const laneMessage = { job_id: job.job_id, depth: 1, index: 0 };
 
 let ports: ReturnType<typeof fakeLanePorts>;
