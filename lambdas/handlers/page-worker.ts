@@ -1,6 +1,7 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { lambdaHandler } from '../observability/handler.js';
-import { runPageBatch } from '../workflow/page-batch.js';
+import { crawlLaneMessage } from '../workflow/lane-run.js';
+import { lanePorts } from '../workflow/lane-ports.js';
+import { consumePageMessages } from '../workflow/page-batch.js';
 
 /** SQS page worker: fetches pages, exports the static ones, hands script-built shells to the render worker. */
-export const handler = lambdaHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => runPageBatch(event, 'pageQueueUrl'));
+export const handler = lambdaHandler(consumePageMessages((message) => crawlLaneMessage(message, lanePorts())));

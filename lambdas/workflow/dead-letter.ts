@@ -2,7 +2,8 @@ import { getJob } from '../data/jobs.js';
 import { finishEntry, getEntry } from '../data/ledger.js';
 import type { PageMessage } from '../data/page-queue.js';
 import { isFinal, MAX_PAGE_ATTEMPTS, type LedgerEntry } from '../domain/ledger.js';
-import { continueLane } from './lane.js';
+import { continueLane } from './lane-run.js';
+import { lanePorts } from './lane-ports.js';
 
 /**
  * A page message that exhausted its deliveries. The lane's first unfinished page from the message's
@@ -25,10 +26,10 @@ export async function failExhaustedPage(message: PageMessage): Promise<void> {
     // A live worker holds it, and with it the lane.
     if (entry.status === 'in_progress' && (entry.lease_until ?? 0) >= Date.now()) return;
     if (!spentItsAttempts(entry)) {
-      await continueLane(job, message.depth, index);
+      await continueLane(job, message.depth, index, lanePorts());
       return;
     }
-    await continueLane(job, message.depth, index + lanes);
+    await continueLane(job, message.depth, index + lanes, lanePorts());
     await finishEntry(job.job_id, message.depth, index, { status: 'failed', reason: 'worker_failed' }, ['queued', 'in_progress']);
     return;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { siteKey } from '../core/urls.js';
-import { releaseHostSlot, renewHostSlot, takeHostSlot, takeHostSlots } from '../data/host-slots.js';
+import type * as hostSlots from '../data/host-slots.js';
 import type { SlotReservation } from '../data/page-queue.js';
 import type { JobRecord } from '../domain/job.js';
 
@@ -26,26 +26,29 @@ const IN_WORKER_WAIT_MS = 2_000;
 export type HostSlot = { taken: true; release: () => Promise<void>; renew: () => Promise<boolean> } | { taken: false; retryInSeconds: number };
 export type TakenSlot = Extract<HostSlot, { taken: true }>;
 
+/** The site records' writes (`data/host-slots`), passed in by the caller. */
+export type HostSlotStore = Pick<typeof hostSlots, 'takeHostSlot' | 'takeHostSlots' | 'releaseHostSlot' | 'renewHostSlot'>;
+
 const siteOf = (job: JobRecord) => siteKey(new URL(job.url).hostname);
 
 /** The slot held under `leaseId`: given back once however often `release` is called. */
-function heldSlot(site: string, jobId: string, leaseId: string): TakenSlot {
+function heldSlot(store: HostSlotStore, site: string, jobId: string, leaseId: string): TakenSlot {
   let released: Promise<void> | undefined;
   return {
     taken: true,
-    release: () => (released ??= releaseHostSlot(site, jobId, leaseId)),
-    renew: () => renewHostSlot(site, jobId, leaseId, Date.now() + SLOT_LEASE_MS),
+    release: () => (released ??= store.releaseHostSlot(site, jobId, leaseId)),
+    renew: () => store.renewHostSlot(site, jobId, leaseId, Date.now() + SLOT_LEASE_MS),
   };
 }
 
 /** A fetch slot on the job's site, or how long to wait before asking again. */
-export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
+export async function waitForHostSlot(job: JobRecord, store: HostSlotStore): Promise<HostSlot> {
   const site = siteOf(job);
   const leaseId = randomUUID();
   const deadline = Date.now() + IN_WORKER_WAIT_MS;
   for (;;) {
     const now = Date.now();
-    const decision = await takeHostSlot(site, {
+    const decision = await store.takeHostSlot(site, {
       jobId: job.job_id,
       leaseId,
       now,
@@ -54,7 +57,7 @@ export async function waitForHostSlot(job: JobRecord): Promise<HostSlot> {
       waitingMarkMs: WAITING_MARK_MS,
       crawlDelayMs: (job.crawl_delay_seconds ?? 0) * 1000,
     });
-    if (decision.taken) return heldSlot(site, job.job_id, leaseId);
+    if (decision.taken) return heldSlot(store, site, job.job_id, leaseId);
     if (now + decision.retryInMs > deadline) return { taken: false, retryInSeconds: Math.max(1, Math.ceil(decision.retryInMs / 1000)) };
     // jitter, so workers refused together do not all ask again together
     await new Promise((resolve) => setTimeout(resolve, decision.retryInMs * (0.5 + Math.random())));
@@ -71,21 +74,21 @@ const RESERVATION_MARGIN_MS = 10_000;
  * (whose fetches are spaced one slot at a time); each lane then asks for its own. More lanes than
  * the cap (an operator's lower cap) are not even asked for: that write could only be refused.
  */
-export async function reserveLaneSlots(job: JobRecord, count: number): Promise<SlotReservation[] | undefined> {
+export async function reserveLaneSlots(job: JobRecord, count: number, store: HostSlotStore): Promise<SlotReservation[] | undefined> {
   const cap = hostMaxInFlight();
   if (job.crawl_delay_seconds || count > cap) return undefined;
   const now = Date.now();
   const reservations = Array.from({ length: count }, () => ({ lease: randomUUID(), until: now + SLOT_LEASE_MS }));
   const request = { jobId: job.job_id, now, cap, leaseMs: SLOT_LEASE_MS, waitingMarkMs: WAITING_MARK_MS };
-  return (await takeHostSlots(siteOf(job), request, reservations.map((reservation) => reservation.lease))) ? reservations : undefined;
+  return (await store.takeHostSlots(siteOf(job), request, reservations.map((reservation) => reservation.lease))) ? reservations : undefined;
 }
 
 /**
  * The slot reserved for a lane while enough of its lease is left; otherwise (the message waited
  * long in the queue) it is given back and the lane asks for a slot of its own.
  */
-export async function reservedSlot(job: JobRecord, reservation: SlotReservation): Promise<TakenSlot | undefined> {
-  const slot = heldSlot(siteOf(job), job.job_id, reservation.lease);
+export async function reservedSlot(job: JobRecord, reservation: SlotReservation, store: HostSlotStore): Promise<TakenSlot | undefined> {
+  const slot = heldSlot(store, siteOf(job), job.job_id, reservation.lease);
   if (Date.now() + RESERVATION_MARGIN_MS < reservation.until) return slot;
   await slot.release();
   return undefined;

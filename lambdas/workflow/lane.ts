@@ -1,7 +1,3 @@
-import { recordCheckpoint } from '../data/jobs.js';
-import { sendPageMessage } from '../data/page-queue.js';
-import { laneDoneMark, type JobRecord } from '../domain/job.js';
-
 /** How long a worker owns a page; past it, a redelivered message may take the page over. */
 export function pageLeaseMs(): number {
   return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
@@ -27,14 +23,4 @@ export function laneRunBudgetMs(): number {
 /** How often a lane worker records its pages: well within their leases, and often enough that progress and cancel show promptly. */
 export function checkpointEveryMs(): number {
   return Math.min(MAX_CHECKPOINT_INTERVAL_MS, pageLeaseMs() / 2);
-}
-
-/**
- * Sends the lane's entry at `next` to the page worker, or marks the lane done when the level ends
- * before it. Nothing goes on for a job being cancelled or past the level.
- */
-export async function continueLane(job: JobRecord, depth: number, next: number): Promise<void> {
-  if (job.cancel_requested || !job.level || job.level.depth !== depth) return;
-  if (next < job.level.size) await sendPageMessage({ job_id: job.job_id, depth, index: next });
-  else await recordCheckpoint(job.job_id, { crawled: 0, failed: 0, skipped: 0 }, laneDoneMark(depth, next % job.level.lanes));
 }

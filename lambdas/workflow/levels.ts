@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { artifactKeys, getJson, pageBatchReader } from '../data/artifacts.js';
+import * as hostSlots from '../data/host-slots.js';
 import { getJob, recordJobError, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry, writeLevel } from '../data/ledger.js';
 import { sendPageMessages } from '../data/page-queue.js';
@@ -101,7 +102,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
 }
 
 async function releaseLanes(job: JobRecord, level: NonNullable<JobRecord['level']>): Promise<CrawlState> {
-  const slots = await reserveLaneSlots(job, level.lanes);
+  const slots = await reserveLaneSlots(job, level.lanes, hostSlots);
   await sendPageMessages(Array.from({ length: level.lanes }, (_, lane) => ({ job_id: job.job_id, depth: level.depth, index: lane, slot: slots?.[lane] })));
   return { job_id: job.job_id, depth: level.depth, next: 'check' };
 }
