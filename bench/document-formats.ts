@@ -11,7 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { DocxDocumentBuilder } from '../lambdas/core/formats/docx.js';
 import { htmlDocument, htmlPrintParts, PAGES_PER_PRINT_PART } from '../lambdas/core/formats/html.js';
-import { printPdf, type PaperFormat } from '../lambdas/render/print-pdf.js';
+import type { PaperSize } from '../lambdas/domain/formats.js';
+import { printPdf } from '../lambdas/render/print-pdf.js';
 import { documentationMarkdown } from '../test/helpers/documentation-markdown.js';
 import { summarizePdf } from '../test/helpers/pdf.js';
 
@@ -19,7 +20,7 @@ const GB_SECOND_USD = 0.0000166667;
 
 export async function run(): Promise<void> {
   const pageCount = Number.parseInt(process.env.BENCH_PAGES ?? '', 10) || 1000;
-  const paper = (process.env.BENCH_PAPER ?? 'A4') as PaperFormat;
+  const paper = (process.env.BENCH_PAPER ?? 'A4') as PaperSize;
   const pagesPerPart = Number.parseInt(process.env.BENCH_PAGES_PER_PART ?? '', 10) || PAGES_PER_PRINT_PART;
   const title = 'Crawl of https://docs.example/';
   const pages = Array.from({ length: pageCount }, (_, index) => ({ url: `https://docs.example/guide/${index}`, title: `Guide page ${index}`, markdown: documentationMarkdown(index) }));

@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * Get the document of an ended job
-         * @description One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled.
+         * @description One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled. `format=jsonl` gives one JSON object per crawled page in crawl order (`url`, `final_url`, `title`, `depth`, `fetched_at`, and `markdown` and/or `text` as the job asked; a job with only HTML, PDF or Word documents has `markdown`), for any job.
          */
         get: operations["getJobResult"];
         put?: never;
@@ -151,6 +151,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1.1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's jobs, newest first */
+        get: operations["listJobsV1_1"];
+        put?: never;
+        /**
+         * Create a crawl job
+         * @description Reserves the pages the job may use (single 1, select the de-duplicated URL count, full `max_pages`) and starts the crawl. Unknown fields, and fields of another mode, are refused with 422.
+         */
+        post: operations["createJobV1_1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a job: status, progress, error, quota */
+        get: operations["getJobV1_1"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a job
+         * @description The crawl stops, keeps the pages crawled so far (those nearest the seed) and ends `cancelled`.
+         */
+        delete: operations["cancelJobV1_1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/jobs/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the document of an ended job
+         * @description One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled. `format=jsonl` gives one JSON object per crawled page in crawl order (`url`, `final_url`, `title`, `depth`, `fetched_at`, and `markdown` and/or `text` as the job asked; a job with only HTML, PDF or Word documents has `markdown`), for any job. `html` is one self-contained page (no script, nothing loaded from elsewhere); `pdf` and `docx` always answer 303, since they are bytes.
+         */
+        get: operations["getJobResultV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/jobs/{id}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The per-URL ledger: crawled, failed and skipped pages with reasons */
+        get: operations["listJobPagesV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's page allowance and use (UTC) */
+        get: operations["getUsageV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the key belongs to, the plan, and the webhook signing secret */
+        get: operations["getAccountV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/sitemap/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a site's pages from its sitemaps, or the seed page's links
+         * @description Consumes no quota; 20 previews per rolling minute per user.
+         */
+        get: operations["previewSitemapV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1.1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI document */
+        get: operations["getOpenApiDocumentV1_1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -190,13 +340,6 @@ export interface components {
              */
             url: string;
             /**
-             * @description The documents to produce; `GET …/result?format=` picks one.
-             * @default [
-             *       "markdown"
-             *     ]
-             */
-            export_formats?: ("markdown" | "text")[];
-            /**
              * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
              * @default true
              */
@@ -235,6 +378,13 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. HTML, PDF and Word documents are produced by `/v1.1`.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text")[];
         } | {
             /** @constant */
             mode: "select";
@@ -245,13 +395,6 @@ export interface components {
              */
             url: string;
             /**
-             * @description The documents to produce; `GET …/result?format=` picks one.
-             * @default [
-             *       "markdown"
-             *     ]
-             */
-            export_formats?: ("markdown" | "text")[];
-            /**
              * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
              * @default true
              */
@@ -290,6 +433,13 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. HTML, PDF and Word documents are produced by `/v1.1`.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text")[];
             /** @description The pages to crawl, on the same site as `url`; 1 to 1000 entries, de-duplicated and crawled in this order. */
             urls: string[];
             /**
@@ -311,12 +461,115 @@ export interface components {
              */
             url: string;
             /**
-             * @description The documents to produce; `GET …/result?format=` picks one.
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. HTML, PDF and Word documents are produced by `/v1.1`.
              * @default [
              *       "markdown"
              *     ]
              */
             export_formats?: ("markdown" | "text")[];
+            /**
+             * @description Links followed at most this many steps from `url`.
+             * @default 3
+             */
+            max_depth?: number;
+            /**
+             * @description Pages crawled at most; also the quota reserved.
+             * @default 50
+             */
+            max_pages?: number;
+            /** @description Only crawl discovered pages whose path matches one of these patterns (at most 50). Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, `**` any run including `/`, `?` one character except `/`. The whole path must match: `/docs` matches only `/docs`; `/docs/*` matches `/docs/` and `/docs/intro` but not `/docs/a/b`; `/docs/**` matches `/docs/` and everything below it but not `/docs` itself; `/docs/**\/*.html` matches `/docs/a/b.html` but not `/docs/b.html` (both slashes must be there; `/docs/**.html` matches both); `/blog?` matches `/blogs`. A discovered URL is queued when no exclude pattern matches it and, if include patterns are given, at least one include pattern does; the seed is always crawled, and filtered URLs use no budget. */
+            include_paths?: string[];
+            /** @description Never crawl discovered pages whose path matches one of these patterns (at most 50). Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, `**` any run including `/`, `?` one character except `/`. The whole path must match: `/docs` matches only `/docs`; `/docs/*` matches `/docs/` and `/docs/intro` but not `/docs/a/b`; `/docs/**` matches `/docs/` and everything below it but not `/docs` itself; `/docs/**\/*.html` matches `/docs/a/b.html` but not `/docs/b.html` (both slashes must be there; `/docs/**.html` matches both); `/blog?` matches `/blogs`. A discovered URL is queued when no exclude pattern matches it and, if include patterns are given, at least one include pattern does; the seed is always crawled, and filtered URLs use no budget. */
+            exclude_paths?: string[];
+            /**
+             * @description Fetches in flight at once for this job.
+             * @default 5
+             */
+            concurrency?: number;
+        };
+        /**
+         * @example {
+         *       "url": "https://example.com/pricing",
+         *       "mode": "single"
+         *     }
+         * @example {
+         *       "url": "https://example.com/",
+         *       "mode": "select",
+         *       "urls": [
+         *         "https://example.com/a",
+         *         "https://example.com/b"
+         *       ],
+         *       "export_formats": [
+         *         "markdown",
+         *         "text"
+         *       ]
+         *     }
+         * @example {
+         *       "url": "https://example.com/",
+         *       "mode": "full",
+         *       "max_depth": 2,
+         *       "max_pages": 100,
+         *       "concurrency": 10
+         *     }
+         * @example {
+         *       "url": "https://example.com/docs/",
+         *       "mode": "full",
+         *       "max_pages": 200,
+         *       "export_formats": [
+         *         "pdf",
+         *         "markdown"
+         *       ],
+         *       "pdf_paper": "Letter"
+         *     }
+         */
+        CreateJobRequestV1_1: {
+            /** @constant */
+            mode: "single";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
             /**
              * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
              * @default true
@@ -356,6 +609,149 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. `html`, `pdf` and `docx` are built from the markdown export.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text" | "html" | "pdf" | "docx")[];
+            /**
+             * @description The paper size of the `pdf` document: `A4` (default) or `Letter`.
+             * @enum {string}
+             */
+            pdf_paper?: "A4" | "Letter";
+        } | {
+            /** @constant */
+            mode: "select";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            /**
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. `html`, `pdf` and `docx` are built from the markdown export.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text" | "html" | "pdf" | "docx")[];
+            /**
+             * @description The paper size of the `pdf` document: `A4` (default) or `Letter`.
+             * @enum {string}
+             */
+            pdf_paper?: "A4" | "Letter";
+            /** @description The pages to crawl, on the same site as `url`; 1 to 1000 entries, de-duplicated and crawled in this order. */
+            urls: string[];
+            /**
+             * @description Fetches in flight at once for this job.
+             * @default 5
+             */
+            concurrency?: number;
+            /** @description Accepted and ignored in select mode. */
+            max_pages?: unknown;
+            /** @description Accepted and ignored in select mode. */
+            max_depth?: unknown;
+        } | {
+            /** @constant */
+            mode: "full";
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            /**
+             * @description Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).
+             * @default true
+             */
+            respect_robots?: boolean;
+            /**
+             * @description Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one.
+             * @default true
+             */
+            check_tos?: boolean;
+            /**
+             * @description Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.
+             * @default true
+             */
+            only_main_content?: boolean;
+            /**
+             * @description `auto`: render in a headless browser only pages whose HTML is a script-built shell; `always`: every page; `never`: none. A rendered page costs one page like any other.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
+            /** @description Announces the job by POST to `url`: `{event, job, metadata, delivered_at}`, signed with `X-Crawl-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication. */
+            webhook?: {
+                /**
+                 * Format: uri
+                 * @description Receiver: a public https URL; its addresses are checked again at every delivery.
+                 * @example https://example.com/
+                 */
+                url: string;
+                /** @description Events to announce (default all four). `completed`, `failed` and `cancelled` are sent once the result and the quota settlement are final. */
+                events?: ("started" | "completed" | "failed" | "cancelled")[];
+                /**
+                 * @description Any JSON object up to 4096 bytes, echoed in every delivery.
+                 * @default {}
+                 */
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description The documents to produce; `GET …/result?format=` picks one. `html`, `pdf` and `docx` are built from the markdown export.
+             * @default [
+             *       "markdown"
+             *     ]
+             */
+            export_formats?: ("markdown" | "text" | "html" | "pdf" | "docx")[];
+            /**
+             * @description The paper size of the `pdf` document: `A4` (default) or `Letter`.
+             * @enum {string}
+             */
+            pdf_paper?: "A4" | "Letter";
             /**
              * @description Links followed at most this many steps from `url`.
              * @default 3
@@ -487,7 +883,12 @@ export interface components {
             url: string;
             /** @enum {string} */
             mode: "single" | "select" | "full";
-            export_formats: ("markdown" | "text")[];
+            export_formats: ("markdown" | "text" | "html" | "pdf" | "docx")[];
+            /**
+             * @description The paper size of a `/v1.1` job's `pdf` document.
+             * @enum {string}
+             */
+            pdf_paper?: "A4" | "Letter";
             respect_robots: boolean;
             check_tos: boolean;
             only_main_content: boolean;
@@ -992,8 +1393,8 @@ export interface operations {
     getJobResult: {
         parameters: {
             query?: {
-                /** @description One of the job's `export_formats`; default the first of them. */
-                format?: "markdown" | "text";
+                /** @description One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has. */
+                format?: "markdown" | "text" | "jsonl";
             };
             header?: never;
             path: {
@@ -1025,6 +1426,8 @@ export interface operations {
                      */
                     "text/markdown": string;
                     "text/plain": string;
+                    /** @example {"url":"https://example.com/","final_url":"https://example.com/","title":"Example","depth":0,"fetched_at":"2026-11-25T10:00:01.000Z","markdown":"# Example\n\nText."} */
+                    "application/x-ndjson": string;
                 };
             };
             /** @description The document is large: download it from `Location` (valid for 5 minutes, no Authorization header). */
@@ -1394,6 +1797,772 @@ export interface operations {
         };
     };
     getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listJobsV1_1: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Jobs per page; default 20. */
+                limit?: number;
+                /** @description Only jobs in this state. */
+                status?: "queued" | "running" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createJobV1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateJobRequestV1_1"];
+            };
+        };
+        responses: {
+            /** @description The job is queued. */
+            202: {
+                headers: {
+                    /** @description The job record, `/v1.1/jobs/{id}`. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobCreated"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason; `invalid_json`: the body is not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `quota_exceeded`: the job would go over the month's page allowance; `details` has the figures */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: allowed request, not for this plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over 4194304 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobV1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelJobV1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancellation requested; the record has `cancel_requested: true`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `job_finished`: the job has already ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJobResultV1_1: {
+        parameters: {
+            query?: {
+                /** @description One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has. */
+                format?: "markdown" | "text" | "html" | "pdf" | "docx" | "jsonl";
+            };
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example URL: https://example.com/
+                     *     Title: Example
+                     *
+                     *     # Example
+                     *
+                     *     Text.
+                     *
+                     *     ---
+                     *
+                     *     URL: https://example.com/a
+                     *     …
+                     */
+                    "text/markdown": string;
+                    "text/plain": string;
+                    "text/html": string;
+                    /** @example {"url":"https://example.com/","final_url":"https://example.com/","title":"Example","depth":0,"fetched_at":"2026-11-25T10:00:01.000Z","markdown":"# Example\n\nText."} */
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description The document is large, or a PDF or Word file: download it from `Location` (valid for 5 minutes, no Authorization header). */
+            303: {
+                headers: {
+                    /** @description A presigned download URL. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `result_not_ready`: the job has not ended yet; `job_failed`: the job failed; `details` is the job's error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listJobPagesV1_1: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Entries per page; default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The job id (`id` of the job record). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ledger entries in crawl order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPage"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such job (or another user's), or no such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsageV1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the current period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountV1_1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSitemapV1_1: {
+        parameters: {
+            query: {
+                /** @description The seed, usually the home page; only URLs of its site are listed. */
+                url: string;
+                /** @description Return at most this many URLs (the service never returns more than 50000). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidate URLs for a select job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitemapPreview"];
+                };
+            };
+            /** @description `bad_request`: a request API Gateway refused for another reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthorized`: no `Authorization: Bearer <key>`, or an unknown or revoked key */
+            401: {
+                headers: {
+                    /** @description Always `Bearer`. */
+                    "WWW-Authenticate": "Bearer";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_error`: `details` names every offending field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: a rate limit; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying. */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `site_unreachable`: the site's host gave no answer (DNS, connection, TLS or timeout); `details` has `url` and `reason` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal_error`: a fault of ours (500), or an upstream failure (502, 504); never a stack trace. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenApiDocumentV1_1: {
         parameters: {
             query?: never;
             header?: never;

@@ -2,7 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/data/env.js';
-import type { CrawlApiProps } from './api.js';
+import { API_VERSIONS } from '../lambdas/domain/formats.js';
+import type { ApiRoute, CrawlApiProps } from './api.js';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
 
@@ -58,19 +59,21 @@ export function apiFunctions(scope: Construct, bind: Bindings, stateMachine: sfn
 
   return {
     authorizer,
-    routes: [
-      { method: 'POST', path: 'v1/jobs', handler: createJob },
-      { method: 'GET', path: 'v1/jobs', handler: listJobs },
-      { method: 'GET', path: 'v1/jobs/{id}', handler: getJob },
-      { method: 'DELETE', path: 'v1/jobs/{id}', handler: cancelJob },
-      { method: 'GET', path: 'v1/jobs/{id}/result', handler: getResult },
-      { method: 'GET', path: 'v1/jobs/{id}/pages', handler: listPages },
-      { method: 'GET', path: 'v1/usage', handler: getUsage },
-      { method: 'GET', path: 'v1/account', handler: getAccount },
-      { method: 'GET', path: 'v1/sitemap/preview', handler: preview },
-      { method: 'GET', path: 'v1/openapi.json', handler: openApi, public: true },
+    // `/v1.1` is every `/v1` route on the same function: the handler reads the version from the path.
+    routes: API_VERSIONS.flatMap((version) => [
+      { method: 'POST', path: `${version}/jobs`, handler: createJob },
+      { method: 'GET', path: `${version}/jobs`, handler: listJobs },
+      { method: 'GET', path: `${version}/jobs/{id}`, handler: getJob },
+      { method: 'DELETE', path: `${version}/jobs/{id}`, handler: cancelJob },
+      { method: 'GET', path: `${version}/jobs/{id}/result`, handler: getResult },
+      { method: 'GET', path: `${version}/jobs/{id}/pages`, handler: listPages },
+      { method: 'GET', path: `${version}/usage`, handler: getUsage },
+      { method: 'GET', path: `${version}/account`, handler: getAccount },
+      { method: 'GET', path: `${version}/sitemap/preview`, handler: preview },
+      { method: 'GET', path: `${version}/openapi.json`, handler: openApi, public: true },
+    ] satisfies ApiRoute[]).concat([
       { method: 'GET', path: '/', handler: webConsole, public: true },
       { method: 'GET', path: 'console/{asset}', handler: webConsole, public: true },
-    ],
+    ]),
   };
 }

@@ -12,9 +12,22 @@ const RENDER_WORKER_MEMORY_MB = 2048;
 const CHROMIUM_BIN_IN_BUNDLE = 'chromium-bin';
 
 /**
+ * What a function that starts the browser needs: x86_64, because @sparticuz/chromium ships for it
+ * only (everything else stays on arm64), and the compressed browser with Playwright in its bundle.
+ */
+export const WITH_BROWSER = {
+  architecture: lambda.Architecture.X86_64,
+  ephemeralStorageMiB: 1024,
+  environment: { CRAWL_CHROMIUM_BIN: `/var/task/${CHROMIUM_BIN_IN_BUNDLE}` },
+  copiedIntoBundle: [
+    { from: 'node_modules/playwright-core', to: 'node_modules/playwright-core', external: true },
+    { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
+  ],
+};
+
+/**
  * The render worker: pages whose static HTML is a script-built shell (CONTRACT 9), rendered in a
- * headless browser. x86_64, because @sparticuz/chromium ships for it only; everything else stays
- * on arm64. Made in the stack's scope (its logical id is the deployed one).
+ * headless browser. Made in the stack's scope (its logical id is the deployed one).
  */
 export function addRenderWorker(scope: Construct, bind: Bindings, renders: WorkQueue): void {
   const renderWorker = new CrawlFunction(scope, 'RenderWorkerFunction', {
@@ -22,13 +35,7 @@ export function addRenderWorker(scope: Construct, bind: Bindings, renders: WorkQ
     description: 'Renders one script-built page in a headless browser whose every request goes through the fetcher, exports it, hands its lane back to the page worker',
     timeout: renders.workerTimeout,
     memorySize: RENDER_WORKER_MEMORY_MB,
-    architecture: lambda.Architecture.X86_64,
-    ephemeralStorageMiB: 1024,
-    environment: { CRAWL_CHROMIUM_BIN: `/var/task/${CHROMIUM_BIN_IN_BUNDLE}` },
-    copiedIntoBundle: [
-      { from: 'node_modules/playwright-core', to: 'node_modules/playwright-core', external: true },
-      { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
-    ],
+    ...WITH_BROWSER,
   });
   // RW: checkpoints add to the job's progress.
   bind.table(renderWorker, 'jobs', 'RW');

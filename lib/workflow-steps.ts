@@ -2,10 +2,17 @@ import { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
+import { WITH_BROWSER } from './render-worker.js';
 import type { WorkQueue } from './work-queues.js';
 import type { WorkflowProps } from './workflow.js';
 
-/** The crawl workflow's five Lambda steps, made in the stack's scope (their logical ids are the deployed ones). */
+/**
+ * The document worker's memory: a 1000-page job of 20 KB pages peaks at 2.3 GB for Word and 1.6 GB
+ * for PDF (`npm run bench -- document-formats`, docs/benchmarks.md), one after the other.
+ */
+const DOCUMENT_WORKER_MEMORY_MB = 4096;
+
+/** The crawl workflow's six Lambda steps, made in the stack's scope (their logical ids are the deployed ones). */
 export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue): WorkflowProps {
   const preflight = new CrawlFunction(scope, 'PreflightFunction', {
     handler: 'crawl-preflight',
@@ -51,11 +58,23 @@ export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue
   bind.table(assemble, 'pages', 'RW');
   bind.bucket(assemble, 'RW');
 
+  // Only jobs with a PDF or Word document reach it (/v1.1).
+  const documents = new CrawlFunction(scope, 'DocumentsFunction', {
+    handler: 'crawl-documents',
+    description: 'Crawl step: the PDF (printed by the render worker\'s browser build) and Word documents',
+    timeout: Duration.minutes(15),
+    memorySize: DOCUMENT_WORKER_MEMORY_MB,
+    ...WITH_BROWSER,
+  });
+  bind.table(documents, 'jobs', 'RW');
+  bind.table(documents, 'pages', 'RW');
+  bind.bucket(documents, 'RW');
+
   const finalize = new CrawlFunction(scope, 'FinalizeFunction', { handler: 'crawl-finalize', description: 'Crawl step: terminal state and quota settlement' });
   bind.table(finalize, 'jobs', 'RW');
   bind.table(finalize, 'pages', 'RW');
   bind.table(finalize, 'usage', 'RW');
   bind.webhookQueue(finalize);
 
-  return { preflight, planLevel, checkLevel, assemble, finalize };
+  return { preflight, planLevel, checkLevel, assemble, documents, finalize };
 }

@@ -10,6 +10,7 @@ export interface WorkflowProps {
   planLevel: lambda.IFunction;
   checkLevel: lambda.IFunction;
   assemble: lambda.IFunction;
+  documents: lambda.IFunction;
   finalize: lambda.IFunction;
 }
 
@@ -55,9 +56,10 @@ export class CrawlWorkflow extends Construct {
     const planLevel = invoke('PlanLevel', props.planLevel);
     const checkLevel = invoke('CheckLevel', props.checkLevel);
     const assemble = invoke('Assemble', props.assemble);
+    const documents = invoke('BuildDocuments', props.documents);
     const waitForLevel = new sfn.Wait(this, 'WaitForLevel', { time: sfn.WaitTime.secondsPath('$.wait_seconds') });
 
-    for (const task of [preflight, planLevel, checkLevel, assemble]) {
+    for (const task of [preflight, planLevel, checkLevel, assemble, documents]) {
       task.addCatch(settleFailure, { errors: ['States.ALL'], resultPath: '$.failure' });
     }
 
@@ -77,7 +79,8 @@ export class CrawlWorkflow extends Construct {
         .when(whenNext('finalize'), finalize)
         .otherwise(assemble),
     );
-    assemble.next(finalize);
+    assemble.next(route('AfterAssemble').when(whenNext('documents'), documents).otherwise(finalize));
+    documents.next(finalize);
 
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       definitionBody: sfn.DefinitionBody.fromChainable(preflight),

@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CrawlApiError, defaultMode, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
-import { MAX_SELECT_URLS, commonShape, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
+import { MAX_SELECT_URLS, commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
 import { documentWindow, windowNote } from './window.js';
 
@@ -32,6 +32,8 @@ const maxCharsInput = z
  * Every field of a job request, one flat object: the API names any field the mode does not take.
  * Fields added to the shared or full-mode shapes appear here without further work.
  */
+const commonShape = commonShapeOf('v1');
+
 const crawlInput = {
   ...Object.fromEntries(Object.entries({ ...commonShape, ...fullOnlyShape, concurrency: concurrencySchema }).map(([name, schema]) => [name, optional(schema)])),
   url: commonShape.url,
@@ -45,7 +47,7 @@ const crawlInput = {
     .optional()
     .meta({ description: 'select only: the pages to crawl, on the same site as `url` (e.g. from preview_site).' }),
   // the API checks the list before its entries; an agent is better served by the entries' rule
-  export_formats: z.array(exportFormatSchema).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
+  export_formats: z.array(exportFormatSchema('v1')).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
   max_chars: maxCharsInput.meta({
     description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says at its end how to read on with get_result.`,
   }),

@@ -4,6 +4,7 @@ import { logger } from '../observability/logger.js';
 import { callerOf, type Caller } from './caller.js';
 import { ApiError, notFound, toErrorResponse } from './errors.js';
 import { JOB_ID_PATTERN } from '../domain/job.js';
+import type { ApiVersion } from '../domain/formats.js';
 
 export type Route = (event: APIGatewayProxyEvent, caller: Caller) => Promise<APIGatewayProxyResult>;
 
@@ -37,4 +38,9 @@ export function jobIdParameter(event: APIGatewayProxyEvent): string {
   const id = event.pathParameters?.id ?? '';
   if (!JOB_ID_PATTERN.test(id)) throw notFound('job not found');
   return id;
+}
+
+/** The version the route was called under: its path prefix (`/v1.1/jobs` → `v1.1`). */
+export function apiVersionOf(event: Pick<APIGatewayProxyEvent, 'resource'>): ApiVersion {
+  return event.resource?.startsWith('/v1.1/') ? 'v1.1' : 'v1';
 }

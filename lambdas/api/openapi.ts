@@ -22,7 +22,8 @@ import {
   type ErrorCode,
 } from './errors.js';
 import { MAX_BODY_BYTES } from './http.js';
-import { createJobRequestSchema } from '../domain/job-request.js';
+import { JOB_REQUEST_SCHEMAS } from '../domain/job-request.js';
+import { API_VERSIONS, MEDIA_TYPES, type ApiVersion } from '../domain/formats.js';
 import { jobsQuerySchema, pagesQuerySchema, previewQuerySchema, resultQuerySchema } from './query.js';
 import { AccountSchema, JobListSchema, LedgerPageSchema, SitemapPreviewSchema, UsageSchema } from './responses.js';
 
@@ -33,6 +34,9 @@ import { AccountSchema, JobListSchema, LedgerPageSchema, SitemapPreviewSchema, U
  */
 
 export const OPENAPI_PATH = '/v1/openapi.json';
+
+/** Served under every version: one document describes both. */
+const openApiPathOf = (version: ApiVersion) => `/${version}/openapi.json`;
 
 /** One example envelope per error code, with the message the service really sends. */
 const ERROR_EXAMPLES: Record<ErrorCode, ApiError> = {
@@ -136,6 +140,137 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
+/**
+ * The routes of one version: `/v1.1` serves every `/v1` route with the same handlers; its job
+ * request and result take the document formats it adds. Operation ids of `/v1.1` end in `V1_1`.
+ */
+function versionPaths(version: ApiVersion) {
+  const prefix = `/${version}`;
+  const id = (name: string) => (version === 'v1' ? name : `${name}V1_1`);
+  return {
+    [`${prefix}/jobs`]: {
+      post: operation({
+        operationId: id('createJob'),
+        tags: ['jobs'],
+        summary: 'Create a crawl job',
+        description:
+          'Reserves the pages the job may use (single 1, select the de-duplicated URL count, full `max_pages`) and starts the crawl. Unknown fields, and fields of another mode, are refused with 422.',
+        requestBody: { required: true, content: { 'application/json': { schema: JOB_REQUEST_SCHEMAS[version] } } },
+        ok: { 202: json('The job is queued.', JobCreatedSchema, locationHeader(`The job record, \`${prefix}/jobs/{id}\`.`)) },
+        errors: ['invalid_json', 'quota_exceeded', 'forbidden', 'payload_too_large', 'validation_error'],
+      }),
+      get: operation({
+        operationId: id('listJobs'),
+        tags: ['jobs'],
+        summary: "List the caller's jobs, newest first",
+        requestParams: { query: jobsQuerySchema },
+        ok: { 200: json('A page of jobs.', JobListSchema) },
+        errors: ['validation_error'],
+      }),
+    },
+    [`${prefix}/jobs/{id}`]: {
+      get: operation({
+        operationId: id('getJob'),
+        tags: ['jobs'],
+        summary: 'Get a job: status, progress, error, quota',
+        requestParams: { path: jobIdPath },
+        ok: { 200: json('The job record.', PublicJobSchema) },
+        errors: ['not_found'],
+      }),
+      delete: operation({
+        operationId: id('cancelJob'),
+        tags: ['jobs'],
+        summary: 'Cancel a job',
+        description: 'The crawl stops, keeps the pages crawled so far (those nearest the seed) and ends `cancelled`.',
+        requestParams: { path: jobIdPath },
+        ok: { 202: json('Cancellation requested; the record has `cancel_requested: true`.', PublicJobSchema) },
+        errors: ['not_found', 'job_finished'],
+      }),
+    },
+    [`${prefix}/jobs/{id}/result`]: {
+      get: operation({
+        operationId: id('getJobResult'),
+        tags: ['jobs'],
+        summary: 'Get the document of an ended job',
+        description:
+          'One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled. ' +
+          '`format=jsonl` gives one JSON object per crawled page in crawl order (`url`, `final_url`, `title`, `depth`, `fetched_at`, and `markdown` and/or `text` as the job asked; a job with only HTML, PDF or Word documents has `markdown`), for any job.' +
+          (version === 'v1'
+            ? ''
+            : ' `html` is one self-contained page (no script, nothing loaded from elsewhere); `pdf` and `docx` always answer 303, since they are bytes.'),
+        requestParams: { path: jobIdPath, query: resultQuerySchema(version) },
+        ok: {
+          200: {
+            description: 'The document.',
+            content: {
+              'text/markdown': { schema: { type: 'string' }, example: 'URL: https://example.com/\nTitle: Example\n\n# Example\n\nText.\n\n---\n\nURL: https://example.com/a\n…' },
+              'text/plain': { schema: { type: 'string' } },
+              ...(version === 'v1' ? {} : { 'text/html': { schema: { type: 'string' } } }),
+              [MEDIA_TYPES.jsonl]: {
+                schema: { type: 'string' },
+                example: '{"url":"https://example.com/","final_url":"https://example.com/","title":"Example","depth":0,"fetched_at":"2026-11-25T10:00:01.000Z","markdown":"# Example\\n\\nText."}\n',
+              },
+            },
+          },
+          303: {
+            description: 'The document is large' + (version === 'v1' ? '' : ', or a PDF or Word file') + ': download it from `Location` (valid for 5 minutes, no Authorization header).',
+            headers: locationHeader('A presigned download URL.'),
+          },
+        },
+        errors: ['not_found', 'result_not_ready', 'job_failed', 'validation_error'],
+      }),
+    },
+    [`${prefix}/jobs/{id}/pages`]: {
+      get: operation({
+        operationId: id('listJobPages'),
+        tags: ['jobs'],
+        summary: 'The per-URL ledger: crawled, failed and skipped pages with reasons',
+        requestParams: { path: jobIdPath, query: pagesQuerySchema },
+        ok: { 200: json('A page of ledger entries in crawl order.', LedgerPageSchema) },
+        errors: ['not_found', 'validation_error'],
+      }),
+    },
+    [`${prefix}/usage`]: {
+      get: operation({
+        operationId: id('getUsage'),
+        tags: ['account'],
+        summary: "This month's page allowance and use (UTC)",
+        ok: { 200: json('Usage of the current period.', UsageSchema) },
+        errors: [],
+      }),
+    },
+    [`${prefix}/account`]: {
+      get: operation({
+        operationId: id('getAccount'),
+        tags: ['account'],
+        summary: 'Who the key belongs to, the plan, and the webhook signing secret',
+        ok: { 200: json('The account.', AccountSchema) },
+        errors: [],
+      }),
+    },
+    [`${prefix}/sitemap/preview`]: {
+      get: operation({
+        operationId: id('previewSitemap'),
+        tags: ['discovery'],
+        summary: "List a site's pages from its sitemaps, or the seed page's links",
+        description: 'Consumes no quota; 20 previews per rolling minute per user.',
+        requestParams: { query: previewQuerySchema },
+        ok: { 200: json('Candidate URLs for a select job.', SitemapPreviewSchema) },
+        errors: ['validation_error', 'site_unreachable'],
+      }),
+    },
+    [openApiPathOf(version)]: {
+      get: {
+        operationId: id('getOpenApiDocument'),
+        tags: ['meta'],
+        summary: 'This OpenAPI document',
+        security: [],
+        responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...SERVER_ERRORS },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument() {
   return createDocument({
     openapi: '3.1.0',
@@ -151,115 +286,6 @@ export function buildOpenApiDocument() {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key issued with `npm run admin -- create-key`.' } },
     },
-    paths: {
-      '/v1/jobs': {
-        post: operation({
-          operationId: 'createJob',
-          tags: ['jobs'],
-          summary: 'Create a crawl job',
-          description:
-            'Reserves the pages the job may use (single 1, select the de-duplicated URL count, full `max_pages`) and starts the crawl. Unknown fields, and fields of another mode, are refused with 422.',
-          requestBody: { required: true, content: { 'application/json': { schema: createJobRequestSchema } } },
-          ok: { 202: json('The job is queued.', JobCreatedSchema, locationHeader('The job record, `/v1/jobs/{id}`.')) },
-          errors: ['invalid_json', 'quota_exceeded', 'forbidden', 'payload_too_large', 'validation_error'],
-        }),
-        get: operation({
-          operationId: 'listJobs',
-          tags: ['jobs'],
-          summary: "List the caller's jobs, newest first",
-          requestParams: { query: jobsQuerySchema },
-          ok: { 200: json('A page of jobs.', JobListSchema) },
-          errors: ['validation_error'],
-        }),
-      },
-      '/v1/jobs/{id}': {
-        get: operation({
-          operationId: 'getJob',
-          tags: ['jobs'],
-          summary: 'Get a job: status, progress, error, quota',
-          requestParams: { path: jobIdPath },
-          ok: { 200: json('The job record.', PublicJobSchema) },
-          errors: ['not_found'],
-        }),
-        delete: operation({
-          operationId: 'cancelJob',
-          tags: ['jobs'],
-          summary: 'Cancel a job',
-          description: 'The crawl stops, keeps the pages crawled so far (those nearest the seed) and ends `cancelled`.',
-          requestParams: { path: jobIdPath },
-          ok: { 202: json('Cancellation requested; the record has `cancel_requested: true`.', PublicJobSchema) },
-          errors: ['not_found', 'job_finished'],
-        }),
-      },
-      '/v1/jobs/{id}/result': {
-        get: operation({
-          operationId: 'getJobResult',
-          tags: ['jobs'],
-          summary: 'Get the document of an ended job',
-          description:
-            'One section per crawled page (`URL:` and `Title:` lines first), sections joined by a line holding exactly `---`. Documents over 4 MiB answer 303 to a short-lived download URL. A cancelled job has the document of the pages it crawled.',
-          requestParams: { path: jobIdPath, query: resultQuerySchema },
-          ok: {
-            200: {
-              description: 'The document.',
-              content: {
-                'text/markdown': { schema: { type: 'string' }, example: 'URL: https://example.com/\nTitle: Example\n\n# Example\n\nText.\n\n---\n\nURL: https://example.com/a\n…' },
-                'text/plain': { schema: { type: 'string' } },
-              },
-            },
-            303: { description: 'The document is large: download it from `Location` (valid for 5 minutes, no Authorization header).', headers: locationHeader('A presigned download URL.') },
-          },
-          errors: ['not_found', 'result_not_ready', 'job_failed', 'validation_error'],
-        }),
-      },
-      '/v1/jobs/{id}/pages': {
-        get: operation({
-          operationId: 'listJobPages',
-          tags: ['jobs'],
-          summary: 'The per-URL ledger: crawled, failed and skipped pages with reasons',
-          requestParams: { path: jobIdPath, query: pagesQuerySchema },
-          ok: { 200: json('A page of ledger entries in crawl order.', LedgerPageSchema) },
-          errors: ['not_found', 'validation_error'],
-        }),
-      },
-      '/v1/usage': {
-        get: operation({
-          operationId: 'getUsage',
-          tags: ['account'],
-          summary: "This month's page allowance and use (UTC)",
-          ok: { 200: json('Usage of the current period.', UsageSchema) },
-          errors: [],
-        }),
-      },
-      '/v1/account': {
-        get: operation({
-          operationId: 'getAccount',
-          tags: ['account'],
-          summary: 'Who the key belongs to, the plan, and the webhook signing secret',
-          ok: { 200: json('The account.', AccountSchema) },
-          errors: [],
-        }),
-      },
-      '/v1/sitemap/preview': {
-        get: operation({
-          operationId: 'previewSitemap',
-          tags: ['discovery'],
-          summary: "List a site's pages from its sitemaps, or the seed page's links",
-          description: 'Consumes no quota; 20 previews per rolling minute per user.',
-          requestParams: { query: previewQuerySchema },
-          ok: { 200: json('Candidate URLs for a select job.', SitemapPreviewSchema) },
-          errors: ['validation_error', 'site_unreachable'],
-        }),
-      },
-      [OPENAPI_PATH]: {
-        get: {
-          operationId: 'getOpenApiDocument',
-          tags: ['meta'],
-          summary: 'This OpenAPI document',
-          security: [],
-          responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...SERVER_ERRORS },
-        },
-      },
-    },
+    paths: Object.assign({}, ...API_VERSIONS.map(versionPaths)),
   }, { override: dropSafeIntegerBounds });
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { validationError, validationErrorFromZod } from './errors.js';
 import { JOB_STATUSES, JobListPositionSchema, type JobListPosition } from '../domain/job.js';
-import { exportFormatSchema, publicHttpsUrlSchema, type ExportFormat } from '../domain/job-request.js';
+import { publicHttpsUrlSchema } from '../domain/job-request.js';
+import { FORMATS_OF_VERSION, JSONL_FORMAT, type ApiVersion, type DocumentFormat, type ResultFormat } from '../domain/formats.js';
 
 // API Gateway hands over `null` when there is no query string. Unknown parameters are ignored:
 // query strings pick up tracking and cache-busting parameters that a client does not control.
@@ -42,19 +43,36 @@ export function parsePreviewQuery(params: QueryParams): PreviewQuery {
   return parseQuery(previewQuerySchema, params);
 }
 
-export const resultQuerySchema = z.object({
-  format: exportFormatSchema.optional().meta({ description: "One of the job's `export_formats`; default the first of them." }),
-});
+/** The `format` values a version's result route takes: its document formats, and JSON Lines. */
+function resultFormatsOf(version: ApiVersion): ResultFormat[] {
+  return [...FORMATS_OF_VERSION[version], JSONL_FORMAT];
+}
+
+export function resultQuerySchema(version: ApiVersion) {
+  const formats = resultFormatsOf(version);
+  return z.object({
+    format: z
+      .enum(formats as [ResultFormat, ...ResultFormat[]], {
+        error: (issue) =>
+          version === 'v1' && typeof issue.input === 'string' && (FORMATS_OF_VERSION['v1.1'] as readonly string[]).includes(issue.input)
+            ? `"${issue.input}" is a /v1.1 format: read it from /v1.1/jobs/{id}/result`
+            : `must be one of ${formats.join(', ')}`,
+      })
+      .optional()
+      .meta({ description: "One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has." }),
+  });
+}
 
 /**
- * `GET /v1/jobs/{id}/result?format=`: defaults to the first of the job's `export_formats`; a known
- * format the job was not created with is refused rather than produced on the fly (CONTRACT 4).
+ * `GET /v1/jobs/{id}/result?format=` (and `/v1.1`): defaults to the first of the job's
+ * `export_formats`; a known format the job was not created with is refused rather than produced
+ * on the fly (CONTRACT 4), except `jsonl`, which every job has (CONTRACT 10).
  */
-export function parseResultQuery(params: QueryParams, exportFormats: readonly ExportFormat[]): { format: ExportFormat } {
-  const { format = exportFormats[0] ?? 'markdown' } = parseQuery(resultQuerySchema, params);
-  if (!exportFormats.includes(format)) {
+export function parseResultQuery(params: QueryParams, exportFormats: readonly DocumentFormat[], version: ApiVersion = 'v1'): { format: ResultFormat } {
+  const { format = exportFormats[0] ?? 'markdown' } = parseQuery(resultQuerySchema(version), params);
+  if (format !== JSONL_FORMAT && !exportFormats.includes(format)) {
     throw validationError([
-      { field: 'format', message: `this job was created with export_formats ${exportFormats.join(', ')}` },
+      { field: 'format', message: `this job was created with export_formats ${exportFormats.join(', ')} (jsonl is there for every job)` },
     ]);
   }
   return { format };

@@ -3,16 +3,12 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { ExportFormat } from '../domain/job.js';
+import { FILE_EXTENSIONS, MEDIA_TYPES, type ResultFormat } from '../domain/formats.js';
 import { s3 } from './clients.js';
 import { requireEnv } from './env.js';
 
 const bucket = () => requireEnv('artifactsBucket');
 
-const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', text: 'txt' };
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  markdown: 'text/markdown; charset=utf-8',
-  text: 'text/plain; charset=utf-8',
-};
 
 /** Where each artefact of a job lives; every key sits under `jobs/` so the lifecycle rule expires it. */
 export const artifactKeys = {
@@ -21,7 +17,7 @@ export const artifactKeys = {
   /** One lane worker's checkpoint: its pages since the last one, from the first page's index on; `run` keeps two runs apart. */
   pageBatch: (jobId: string, depth: number, firstIndex: number, run: string) =>
     `jobs/${jobId}/pages/${String(depth).padStart(2, '0')}/${String(firstIndex).padStart(6, '0')}-${run}.json`,
-  result: (jobId: string, format: ExportFormat) => `jobs/${jobId}/result.${EXTENSIONS[format]}`,
+  result: (jobId: string, format: ResultFormat) => `jobs/${jobId}/result.${FILE_EXTENSIONS[format]}`,
 };
 
 /** A crawled page as its batch object keeps it: its section in each requested format, and its links when the crawl goes deeper. */
@@ -77,7 +73,7 @@ export function pageBatchReader(pages: readonly BatchedEntry[], objectsAhead = 0
   };
 }
 
-export async function putText(key: string, body: string, contentType = 'application/json'): Promise<void> {
+export async function putText(key: string, body: string | Uint8Array, contentType = 'application/json'): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
 }
 
@@ -124,5 +120,5 @@ export async function downloadUrl(key: string, contentType: string, expiresInSec
 
 /** Where download URLs point (the S3 endpoint's origin), for the console's Content-Security-Policy. */
 export async function downloadOrigin(): Promise<string> {
-  return new URL(await downloadUrl(artifactKeys.result('00000000-0000-0000-0000-000000000000', 'markdown'), CONTENT_TYPES.markdown, 60)).origin;
+  return new URL(await downloadUrl(artifactKeys.result('00000000-0000-0000-0000-000000000000', 'markdown'), MEDIA_TYPES.markdown, 60)).origin;
 }

@@ -145,7 +145,7 @@ export async function handOverToRenderer(jobId: string, depth: number, index: nu
   );
 }
 
-export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'rendered' | 'batch'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
+export type FinalFields = Pick<LedgerEntry, 'reason' | 'http_status' | 'final_url' | 'title' | 'bytes' | 'fetched_at' | 'rendered' | 'batch'> & { status: Exclude<LedgerStatus, 'queued' | 'in_progress'> };
 
 /**
  * Records a page's outcome. `from` lists the statuses it may leave, so an outcome is written once,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
-import { EXPORT_FORMATS } from '../core/export.js';
+import { FORMATS_OF_VERSION, PAPER_SIZES, type ApiVersion, type DocumentFormat } from './formats.js';
 import { RENDER_MODES } from '../core/render-decision.js';
 import { MAX_PATH_PATTERNS, pathPatternProblem } from '../core/path-filter.js';
 import { MAX_WEBHOOK_METADATA_BYTES, WEBHOOK_EVENTS } from './webhook.js';
@@ -26,29 +26,41 @@ export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holdin
 
 const ANNOUNCED_FOR_V1_1 = new Set(['html', 'pdf', 'docx', 'word']);
 
-export const exportFormatSchema = z.enum(EXPORT_FORMATS, {
-  error: (issue) =>
-    typeof issue.input === 'string' && ANNOUNCED_FOR_V1_1.has(issue.input.toLowerCase())
-      ? `"${issue.input}" is announced for v1.1 and not accepted yet; use markdown or text`
-      : 'must be markdown or text',
-});
-export type ExportFormat = z.infer<typeof exportFormatSchema>;
+function formatRule(formats: readonly DocumentFormat[]): string {
+  return `must be ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
+}
+
+/** One entry of `export_formats` as `version` takes it; `/v1` points at `/v1.1` for the formats added there. */
+export function exportFormatSchema(version: ApiVersion) {
+  const formats = FORMATS_OF_VERSION[version];
+  return z.enum(formats as [DocumentFormat, ...DocumentFormat[]], {
+    error: (issue) =>
+      version === 'v1' && typeof issue.input === 'string' && ANNOUNCED_FOR_V1_1.has(issue.input.toLowerCase())
+        ? `"${issue.input}" is a /v1.1 format; /v1 accepts markdown or text (send the request to /v1.1/jobs)`
+        : formatRule(formats),
+  });
+}
 
 // Far more than there will ever be formats; bounds the work an absurd list can cause.
 const MAX_EXPORT_FORMATS = 10;
 
-const exportFormatsSchema = z
-  .array(z.unknown(), { error: 'must be an array of formats' })
-  .min(1, { error: 'must list at least one format' })
-  .max(MAX_EXPORT_FORMATS, { error: `must list at most ${MAX_EXPORT_FORMATS} formats` })
-  .pipe(z.array(exportFormatSchema))
-  .superRefine((formats, ctx) => {
-    const repeated = new Set(formats.filter((format, index) => formats.indexOf(format) !== index));
-    for (const format of repeated) ctx.addIssue({ code: 'custom', message: `"${format}" is listed more than once` });
-  })
-  .default((): ExportFormat[] => ['markdown'])
-  // the list is checked as a whole before its entries, so zod alone would document the entries as anything
-  .meta({ description: 'The documents to produce; `GET …/result?format=` picks one.', override: { items: { type: 'string', enum: [...EXPORT_FORMATS] } } });
+function exportFormatsSchema(version: ApiVersion) {
+  return z
+    .array(z.unknown(), { error: 'must be an array of formats' })
+    .min(1, { error: 'must list at least one format' })
+    .max(MAX_EXPORT_FORMATS, { error: `must list at most ${MAX_EXPORT_FORMATS} formats` })
+    .pipe(z.array(exportFormatSchema(version)))
+    .superRefine((formats, ctx) => {
+      const repeated = new Set(formats.filter((format, index) => formats.indexOf(format) !== index));
+      for (const format of repeated) ctx.addIssue({ code: 'custom', message: `"${format}" is listed more than once` });
+    })
+    .default((): DocumentFormat[] => ['markdown'])
+    // the list is checked as a whole before its entries, so zod alone would document the entries as anything
+    .meta({
+      description: 'The documents to produce; `GET …/result?format=` picks one.' + (version === 'v1' ? ' HTML, PDF and Word documents are produced by `/v1.1`.' : ' `html`, `pdf` and `docx` are built from the markdown export.'),
+      override: { items: { type: 'string', enum: [...FORMATS_OF_VERSION[version]] } },
+    });
+}
 
 const flagSchema = (description: string) => z.boolean({ error: 'must be true or false' }).default(true).meta({ description });
 
@@ -90,10 +102,13 @@ const webhookSchema = z
       'keyed by `webhook_signing_secret` (GET /v1/account). Non-2xx answers and timeouts are retried with backoff for over an hour; `X-Crawl-Delivery` names the delivery for de-duplication.',
   );
 
-/** The fields every mode accepts. */
-export const commonShape = {
+const pdfPaperSchema = z
+  .enum(PAPER_SIZES, { error: 'must be A4 or Letter' })
+  .optional()
+  .meta({ description: 'The paper size of the `pdf` document: `A4` (default) or `Letter`.' });
+
+const sharedShape = {
   url: publicHttpsUrlSchema,
-  export_formats: exportFormatsSchema,
   respect_robots: flagSchema('Obey robots.txt. `false` needs an Enterprise plan (403 otherwise).'),
   check_tos: flagSchema("Check the site's terms of service for anti-scraping clauses first; the job fails with `tos_blocked` if it finds one."),
   only_main_content: flagSchema('Leave out navigation, headers, footers, sidebars and cookie banners; `false` exports the whole body.'),
@@ -101,11 +116,16 @@ export const commonShape = {
   webhook: webhookSchema,
 };
 
-const singleSchema = z
-  .strictObject({ mode: z.literal('single'), ...commonShape })
-  .meta({ title: 'Single page', description: 'Crawls `url` alone.' })
-  // one page, no link discovery: the tuning fields the record carries take their only sensible values
-  .transform((request) => ({ ...request, max_depth: 0, max_pages: 1, concurrency: 1 }));
+const commonShapeV1_1 = { ...sharedShape, export_formats: exportFormatsSchema('v1.1'), pdf_paper: pdfPaperSchema };
+
+/**
+ * The fields every mode accepts in `version`. `/v1` has no `pdf_paper`: its strict objects refuse
+ * it, so its requests never carry one, which the optional field's type allows.
+ */
+export function commonShapeOf(version: ApiVersion): typeof commonShapeV1_1 {
+  if (version === 'v1.1') return commonShapeV1_1;
+  return { ...sharedShape, export_formats: exportFormatsSchema('v1') } as typeof commonShapeV1_1;
+}
 
 // The 1000 limit applies to the list as submitted, before de-duplication: the spec rejects "more than
 // 1000 entries", and it bounds the work of validating entries. Entries are only checked once the list
@@ -121,41 +141,6 @@ const selectUrlsSchema = z
   });
 
 const ignoredInSelect = z.unknown().optional().meta({ description: 'Accepted and ignored in select mode.' });
-
-const selectSchema = z
-  .strictObject({
-    mode: z.literal('select'),
-    ...commonShape,
-    urls: selectUrlsSchema,
-    concurrency: concurrencySchema,
-    // spec 4.2: accepted in select mode and ignored, whatever their value
-    max_pages: ignoredInSelect,
-    max_depth: ignoredInSelect,
-  })
-  .meta({ title: 'Chosen pages', description: 'Crawls the listed `urls` (e.g. from the sitemap preview).' })
-  .superRefine(
-    (request, ctx) => {
-      const anchor = new URL(request.url);
-      request.urls.forEach((entry, index) => {
-        // entries that failed their own rule arrive here unparsed and are already reported
-        if (typeof entry !== 'string') return;
-        const check = checkPublicHttpsUrl(entry);
-        if (check.ok && !isSameSite(check.url, anchor)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['urls', index],
-            message: `"${entry}" is not on the same site as url (${anchor.hostname})`,
-          });
-        }
-      });
-    },
-    // needs a valid anchor and a list within bounds; bad entries do not stop the others being checked
-    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'url' || (issue.path?.[0] === 'urls' && issue.path.length === 1)) },
-  )
-  .transform(({ max_pages: _ignoredMaxPages, max_depth: _ignoredMaxDepth, urls, ...request }) => {
-    const kept = dedupeUrls(urls);
-    return { ...request, urls: kept, max_pages: kept.length, max_depth: 1 };
-  });
 
 const PATH_GLOB_RULE =
   'Glob patterns matched against the URL path (query excluded), percent-decoded and case-sensitive: `*` any run of characters except `/`, ' +
@@ -185,26 +170,77 @@ export const fullOnlyShape = {
   exclude_paths: pathPatternsSchema(`Never crawl discovered pages whose path matches one of these patterns (at most ${MAX_PATH_PATTERNS}).`),
 };
 
-const fullSchema = z.strictObject({
-  mode: z.literal('full'),
-  ...commonShape,
-  ...fullOnlyShape,
-  concurrency: concurrencySchema,
-}).meta({ title: 'Whole site', description: 'Crawls the site breadth-first from `url`.' });
+/** The job request as `version` takes it: `mode` picks the schema of its fields. */
+function jobRequestSchemaOf(version: ApiVersion) {
+  const common = commonShapeOf(version);
+  const singleSchema = z
+    .strictObject({ mode: z.literal('single'), ...common })
+    .meta({ title: 'Single page', description: 'Crawls `url` alone.' })
+    // one page, no link discovery: the tuning fields the record carries take their only sensible values
+    .transform((request) => ({ ...request, max_depth: 0, max_pages: 1, concurrency: 1 }));
 
-/** The `POST /v1/jobs` body, normalized for the job record; `url` is kept as submitted. */
-export const createJobRequestSchema = z.discriminatedUnion('mode', [singleSchema, selectSchema, fullSchema]).meta({
-  id: 'CreateJobRequest',
-  // through `override`: zod leaves out examples of a schema that transforms, taking them for outputs
-  override: {
-    examples: [
-      { url: 'https://example.com/pricing', mode: 'single' },
-      { url: 'https://example.com/', mode: 'select', urls: ['https://example.com/a', 'https://example.com/b'], export_formats: ['markdown', 'text'] },
-      { url: 'https://example.com/', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 10 },
-    ],
-  },
-});
-export type CreateJobRequest = z.infer<typeof createJobRequestSchema>;
+  const selectSchema = z
+    .strictObject({
+      mode: z.literal('select'),
+      ...common,
+      urls: selectUrlsSchema,
+      concurrency: concurrencySchema,
+      // spec 4.2: accepted in select mode and ignored, whatever their value
+      max_pages: ignoredInSelect,
+      max_depth: ignoredInSelect,
+    })
+    .meta({ title: 'Chosen pages', description: 'Crawls the listed `urls` (e.g. from the sitemap preview).' })
+    .superRefine(
+      (request, ctx) => {
+        const anchor = new URL(request.url);
+        request.urls.forEach((entry, index) => {
+          // entries that failed their own rule arrive here unparsed and are already reported
+          if (typeof entry !== 'string') return;
+          const check = checkPublicHttpsUrl(entry);
+          if (check.ok && !isSameSite(check.url, anchor)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['urls', index],
+              message: `"${entry}" is not on the same site as url (${anchor.hostname})`,
+            });
+          }
+        });
+      },
+      // needs a valid anchor and a list within bounds; bad entries do not stop the others being checked
+      { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'url' || (issue.path?.[0] === 'urls' && issue.path.length === 1)) },
+    )
+    .transform(({ max_pages: _ignoredMaxPages, max_depth: _ignoredMaxDepth, urls, ...request }) => {
+      const kept = dedupeUrls(urls);
+      return { ...request, urls: kept, max_pages: kept.length, max_depth: 1 };
+    });
+
+  const fullSchema = z.strictObject({
+    mode: z.literal('full'),
+    ...common,
+    ...fullOnlyShape,
+    concurrency: concurrencySchema,
+  }).meta({ title: 'Whole site', description: 'Crawls the site breadth-first from `url`.' });
+
+  return z.discriminatedUnion('mode', [singleSchema, selectSchema, fullSchema]);
+}
+
+const REQUEST_EXAMPLES = [
+  { url: 'https://example.com/pricing', mode: 'single' },
+  { url: 'https://example.com/', mode: 'select', urls: ['https://example.com/a', 'https://example.com/b'], export_formats: ['markdown', 'text'] },
+  { url: 'https://example.com/', mode: 'full', max_depth: 2, max_pages: 100, concurrency: 10 },
+];
+
+/** The `POST /v1/jobs` and `POST /v1.1/jobs` bodies, normalized for the job record; `url` is kept as submitted. */
+export const JOB_REQUEST_SCHEMAS = {
+  // examples through `override`: zod leaves out examples of a schema that transforms, taking them for outputs
+  v1: jobRequestSchemaOf('v1').meta({ id: 'CreateJobRequest', override: { examples: REQUEST_EXAMPLES } }),
+  'v1.1': jobRequestSchemaOf('v1.1').meta({
+    id: 'CreateJobRequestV1_1',
+    override: { examples: [...REQUEST_EXAMPLES, { url: 'https://example.com/docs/', mode: 'full', max_pages: 200, export_formats: ['pdf', 'markdown'], pdf_paper: 'Letter' }] },
+  }),
+} satisfies Record<ApiVersion, unknown>;
+
+export type CreateJobRequest = z.infer<(typeof JOB_REQUEST_SCHEMAS)['v1.1']>;
 export type JobMode = CreateJobRequest['mode'];
 
 export const modeSchema = z.enum(['single', 'select', 'full'], requiredOr('must be single, select or full'));

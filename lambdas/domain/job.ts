@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from '../core/export.js';
+import { API_VERSIONS, DOCUMENT_FORMATS, PAPER_SIZES, RESULT_FORMATS, type ApiVersion } from './formats.js';
 import { RENDER_MODES } from '../core/render-decision.js';
 import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookView } from './webhook.js';
 
@@ -42,7 +42,11 @@ export const JobRecordSchema = z.object({
   status: z.enum(JOB_STATUSES),
   url: z.string(),
   mode: z.enum(['single', 'select', 'full']),
-  export_formats: z.array(z.enum(EXPORT_FORMATS)),
+  export_formats: z.array(z.enum(DOCUMENT_FORMATS)),
+  /** The version the job was created under, for its links; records made before `/v1.1` have none. */
+  api_version: z.enum(API_VERSIONS).optional(),
+  /** `/v1.1` jobs with a `pdf` document. */
+  pdf_paper: z.enum(PAPER_SIZES).optional(),
   respect_robots: z.boolean(),
   check_tos: z.boolean(),
   only_main_content: z.boolean(),
@@ -89,7 +93,7 @@ export const JobRecordSchema = z.object({
   pages_planned: z.number(),
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
-  results: z.partialRecord(z.enum(EXPORT_FORMATS), ResultObjectSchema).optional(),
+  results: z.partialRecord(z.enum(RESULT_FORMATS), ResultObjectSchema).optional(),
   webhook: WebhookSettingsSchema.optional(),
   /** Written only by the webhook delivery worker, never by the crawl. */
   webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
@@ -106,11 +110,12 @@ export function isTerminal(status: JobStatus): boolean {
   return TERMINAL_STATUSES.has(status);
 }
 
-export function jobLinks(jobId: string) {
+/** The job's routes under the version it was created with, which can read all its documents. */
+export function jobLinks(jobId: string, version: ApiVersion = 'v1') {
   return {
-    self: `/v1/jobs/${jobId}`,
-    result: `/v1/jobs/${jobId}/result`,
-    pages: `/v1/jobs/${jobId}/pages`,
+    self: `/${version}/jobs/${jobId}`,
+    result: `/${version}/jobs/${jobId}/result`,
+    pages: `/${version}/jobs/${jobId}/pages`,
   };
 }
 
@@ -138,7 +143,7 @@ export const JobCreatedSchema = z
 export type JobCreated = z.infer<typeof JobCreatedSchema>;
 
 export function creationView(job: JobRecord): JobCreated {
-  const { self, result } = jobLinks(job.job_id);
+  const { self, result } = jobLinks(job.job_id, job.api_version);
   return {
     id: job.job_id,
     status: job.status,
@@ -158,7 +163,8 @@ export const PublicJobSchema = z
     status: jobStatusSchema,
     url: z.string(),
     mode: jobModeSchema,
-    export_formats: z.array(z.enum(EXPORT_FORMATS)),
+    export_formats: z.array(z.enum(DOCUMENT_FORMATS)),
+    pdf_paper: z.enum(PAPER_SIZES).optional().meta({ description: 'The paper size of a `/v1.1` job\'s `pdf` document.' }),
     respect_robots: z.boolean(),
     check_tos: z.boolean(),
     only_main_content: z.boolean(),
@@ -221,6 +227,7 @@ export function publicView(job: JobRecord): PublicJob {
     url: job.url,
     mode: job.mode,
     export_formats: job.export_formats,
+    ...(job.pdf_paper ? { pdf_paper: job.pdf_paper } : {}),
     respect_robots: job.respect_robots,
     check_tos: job.check_tos,
     only_main_content: job.only_main_content,
@@ -240,6 +247,6 @@ export function publicView(job: JobRecord): PublicJob {
     started_at: job.started_at,
     finished_at: job.finished_at,
     ...(job.webhook ? { webhook: webhookView(job.webhook, job.webhook_deliveries) } : {}),
-    links: jobLinks(job.job_id),
+    links: jobLinks(job.job_id, job.api_version),
   };
 }

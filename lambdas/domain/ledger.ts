@@ -19,6 +19,8 @@ export interface LedgerEntry {
   final_url?: string;
   title?: string;
   bytes?: number;
+  /** When a crawled page's fetch answered, ISO 8601 in UTC (pages crawled before JSON Lines existed have none). */
+  fetched_at?: string;
   /** The exported content is the DOM after the page's scripts ran (CONTRACT 9). */
   rendered?: boolean;
   /** The page batch object holding a crawled page's sections and links (see `artifactKeys.pageBatch`). */

@@ -1,3 +1,4 @@
+import type { ApiVersion } from './formats.js';
 import type { CreateJobRequest } from './job-request.js';
 import type { JobRecord } from './job.js';
 import { quotaPeriod } from './quota.js';
@@ -5,7 +6,7 @@ import { quotaPeriod } from './quota.js';
 const DAY_SECONDS = 86_400;
 
 /** The stored record of a job that was just accepted; crawl limits are made explicit per mode. */
-export function newJobRecord(input: { jobId: string; userId: string; request: CreateJobRequest; reserved: number; now: Date; retentionDays: number }): JobRecord {
+export function newJobRecord(input: { jobId: string; userId: string; request: CreateJobRequest; version?: ApiVersion; reserved: number; now: Date; retentionDays: number }): JobRecord {
   const { request, now } = input;
   const limits =
     request.mode === 'single'
@@ -18,6 +19,9 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     url: request.url,
     mode: request.mode,
     export_formats: request.export_formats,
+    // a record of a /v1 job stays as it was before /v1.1 existed
+    ...(input.version === 'v1.1' ? { api_version: input.version } : {}),
+    ...(request.export_formats.includes('pdf') ? { pdf_paper: request.pdf_paper ?? 'A4' } : {}),
     respect_robots: request.respect_robots,
     check_tos: request.check_tos,
     only_main_content: request.only_main_content,

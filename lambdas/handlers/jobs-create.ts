@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { quotaExceeded, rateLimited } from '../api/errors.js';
-import { apiHandler } from '../api/handler.js';
+import { apiHandler, apiVersionOf } from '../api/handler.js';
 import { jsonResponse, parseJsonBody } from '../api/http.js';
 import { assertPlanAllows, parseCreateJobRequest } from '../api/job-request.js';
 import { artifactKeys, putJson } from '../data/artifacts.js';
@@ -19,12 +19,13 @@ import { recordJobCreated, recordQuotaRefusal, recordRateLimitRefusal } from '..
 const JOBS_PER_MINUTE = Number(process.env.CRAWL_JOBS_PER_MINUTE ?? 120);
 
 /**
- * POST /v1/jobs. Order matters for the quota: the reservation is taken first (atomically), then
+ * POST /v1/jobs and /v1.1/jobs. Order matters for the quota: the reservation is taken first (atomically), then
  * the job record, then the execution; each later failure gives the reservation back, and a crash
  * in between leaves a reservation the reconciler releases because no job record holds it.
  */
 export const handler = apiHandler(async (event, caller) => {
-  const request = parseCreateJobRequest(parseJsonBody(event));
+  const version = apiVersionOf(event);
+  const request = parseCreateJobRequest(parseJsonBody(event), version);
   assertPlanAllows(request, caller.plan);
 
   const admission = await admitFixedWindow(`${caller.user_id}#jobs`, JOBS_PER_MINUTE, 60);
@@ -36,7 +37,7 @@ export const handler = apiHandler(async (event, caller) => {
   const now = new Date();
   const jobId = randomUUID();
   const pages = quotaCost(request);
-  const job = newJobRecord({ jobId, userId: caller.user_id, request, reserved: pages, now, retentionDays: JOB_RETENTION_DAYS });
+  const job = newJobRecord({ jobId, userId: caller.user_id, request, version, reserved: pages, now, retentionDays: JOB_RETENTION_DAYS });
   const reservation = { userId: caller.user_id, period: job.quota.period, jobId, pages };
 
   const reserved = await reservePages({ ...reservation, allowance: caller.monthly_pages, now });
@@ -69,5 +70,6 @@ export const handler = apiHandler(async (event, caller) => {
     throw error;
   }
 
-  return jsonResponse(202, creationView(job), { Location: `/v1/jobs/${jobId}` });
+  const created = creationView(job);
+  return jsonResponse(202, created, { Location: created.links.self });
 });

@@ -1,14 +1,11 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
+import type { PaperSize } from '../domain/formats.js';
 import { launchBrowser } from './browser.js';
 
-export const PDF_MEDIA_TYPE = 'application/pdf';
-
-export const PAPER_FORMATS = ['A4', 'Letter'] as const;
-export type PaperFormat = (typeof PAPER_FORMATS)[number];
 
 export interface PrintOptions {
-  paper: PaperFormat;
+  paper: PaperSize;
   /** The document's title, in the PDF's metadata. */
   title: string;
   /** The browser to print with; by default the render worker's Chromium build, launched and closed for this document. */
@@ -55,7 +52,7 @@ export async function printPdf(parts: Iterable<string> | AsyncIterable<string>, 
   }
 }
 
-async function printPart(page: Page, html: string, paper: PaperFormat): Promise<Buffer> {
+async function printPart(page: Page, html: string, paper: PaperSize): Promise<Buffer> {
   await page.setContent(html, { waitUntil: 'load', timeout: 0 });
   const pdf = await page.pdf({ format: paper, printBackground: true, margin: MARGIN });
   // The part's DOM goes before the next is parsed.

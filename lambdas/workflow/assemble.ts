@@ -1,26 +1,31 @@
 import { PassThrough } from 'node:stream';
 import { rewriteSectionContent, SECTION_SEPARATOR, sectionContent } from '../core/document.js';
+import { HTML_DOCUMENT_END, htmlDocumentStart, htmlPageSection } from '../core/formats/html.js';
+import { jsonlLine } from '../core/formats/jsonl.js';
+import type { DocumentPage } from '../core/formats/markdown.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { SiteBoilerplate } from '../core/site-boilerplate.js';
 import { normalizeUrl } from '../core/urls.js';
-import { artifactKeys, CONTENT_TYPES, pageBatchReader, uploadStream, type BatchedPage } from '../data/artifacts.js';
+import { artifactKeys, pageBatchReader, uploadStream, type BatchedPage } from '../data/artifacts.js';
 import { getJob, updateJob } from '../data/jobs.js';
 import { allEntries, finishEntry } from '../data/ledger.js';
+import { JSONL_FORMAT, MEDIA_TYPES, pageExportFormats, WORKER_FORMATS, type ResultFormat } from '../domain/formats.js';
 import type { ExportFormat, JobRecord } from '../domain/job.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import type { CrawlState } from './state.js';
 
-/** Pages whose sections are fetched ahead of the writer. */
+/** Pages whose sections are fetched ahead of the writers. */
 const READ_AHEAD = 8;
 /** Batch objects read ahead of the pages being written: at most 4 MB each. */
 const OBJECTS_AHEAD = 8;
 
 /**
- * The pages that go into the document, in crawl order. A page that redirected onto a URL another
+ * The pages that go into the documents, in crawl order. A page that redirected onto a URL another
  * page already delivered is left out (and marked skipped): the first in crawl order wins, so the
- * document does not depend on which worker finished first.
+ * document does not depend on which worker finished first. Run again (by the document worker) it
+ * finds the same pages, those left out being skipped by then.
  */
-async function documentPages(job: JobRecord): Promise<LedgerEntry[]> {
+export async function documentPages(job: JobRecord): Promise<LedgerEntry[]> {
   const delivered = new Set<string>();
   const pages: LedgerEntry[] = [];
   for await (const entry of allEntries(job.job_id)) {
@@ -36,11 +41,46 @@ async function documentPages(job: JobRecord): Promise<LedgerEntry[]> {
   return pages;
 }
 
+/** A page as the document formats name it: its final URL and title, as its section's header does. */
+export function documentPage(entry: LedgerEntry): DocumentPage {
+  return { url: entry.final_url ?? entry.url, title: entry.title };
+}
+
+/** The documents' title. */
+export function documentTitle(job: JobRecord): string {
+  return `Crawl of ${job.url}`;
+}
+
+/** A page's sections in each format it was exported to, with the site-wide boilerplate taken out. */
+export type PageSections = Partial<Record<ExportFormat, string>>;
+
 /**
  * Reads the pages' stored sections in document order, a few pages and batch objects ahead, and
- * hands each page's sections to `visit` in order.
+ * hands each page's sections to `visit` in order. With `only_main_content`, the blocks repeated
+ * across the job's pages are taken out first (decided in a first pass over the same sections,
+ * from the pages alone, in document order).
  */
-async function forEachPage(pages: LedgerEntry[], visit: (index: number, sections: BatchedPage['sections'] | undefined) => Promise<void> | void): Promise<void> {
+export async function forEachPageSections(job: JobRecord, pages: LedgerEntry[], visit: (index: number, sections: PageSections) => Promise<void> | void): Promise<void> {
+  const formats = pageExportFormats(job.export_formats);
+  const boilerplate = new Map<ExportFormat, SiteBoilerplate>();
+  if (job.only_main_content) {
+    for (const format of formats) boilerplate.set(format, new SiteBoilerplate());
+    await forEachStoredPage(pages, (_index, sections) => {
+      for (const [format, site] of boilerplate) site.addPage(sectionContent(sections?.[format] ?? ''));
+    });
+  }
+  await forEachStoredPage(pages, async (index, stored) => {
+    const sections: PageSections = {};
+    for (const format of formats) {
+      const section = stored?.[format] ?? '';
+      const site = boilerplate.get(format);
+      sections[format] = site ? rewriteSectionContent(section, (content) => site.strip(index, content)) : section;
+    }
+    await visit(index, sections);
+  });
+}
+
+async function forEachStoredPage(pages: LedgerEntry[], visit: (index: number, sections: BatchedPage['sections'] | undefined) => Promise<void> | void): Promise<void> {
   const batches = pageBatchReader(pages, OBJECTS_AHEAD);
   for (let start = 0; start < pages.length; start += READ_AHEAD) {
     const ahead = pages.slice(start, start + READ_AHEAD);
@@ -52,51 +92,84 @@ async function forEachPage(pages: LedgerEntry[], visit: (index: number, sections
   }
 }
 
-/**
- * With `only_main_content`, the blocks repeated across the job's pages, per format (a first pass
- * over the stored sections): decided from the pages alone, in document order.
- */
-async function siteBoilerplate(job: JobRecord, pages: LedgerEntry[]): Promise<Map<ExportFormat, SiteBoilerplate>> {
-  const byFormat = new Map<ExportFormat, SiteBoilerplate>();
-  if (!job.only_main_content) return byFormat;
-  for (const format of job.export_formats) byFormat.set(format, new SiteBoilerplate());
-  await forEachPage(pages, (_index, sections) => {
-    for (const [format, boilerplate] of byFormat) boilerplate.addPage(sectionContent(sections?.[format] ?? ''));
-  });
-  return byFormat;
+/** What a streamed result writes: its opening (if any), each page in order, its end (if any). */
+interface StreamedFormat {
+  start?: string;
+  page(index: number, entry: LedgerEntry, sections: PageSections): string;
+  end?: string;
 }
 
-/** Streams the sections of one format into one object; returns its size in bytes. */
-async function writeDocument(job: JobRecord, pages: LedgerEntry[], format: ExportFormat, boilerplate: SiteBoilerplate | undefined): Promise<number> {
+/** The results written as the pages are read: the job's text documents and HTML, and JSON Lines. */
+function streamedFormats(job: JobRecord, pages: LedgerEntry[]): Map<ResultFormat, StreamedFormat> {
+  const streamed = new Map<ResultFormat, StreamedFormat>();
+  for (const format of job.export_formats) {
+    if (format === 'markdown' || format === 'text') {
+      streamed.set(format, { page: (index, _entry, sections) => (index > 0 ? SECTION_SEPARATOR : '') + (sections[format] ?? '') });
+    } else if (format === 'html') {
+      streamed.set(format, {
+        start: htmlDocumentStart(documentTitle(job), pages.map(documentPage)),
+        page: (index, entry, sections) => htmlPageSection(documentPage(entry), sectionContent(sections.markdown ?? ''), index),
+        end: HTML_DOCUMENT_END,
+      });
+    }
+  }
+  streamed.set(JSONL_FORMAT, {
+    page: (_index, entry, sections) =>
+      jsonlLine({
+        url: entry.url,
+        final_url: entry.final_url ?? entry.url,
+        title: entry.title ?? null,
+        depth: entry.depth,
+        // pages crawled before the ledger kept the time have the job's start
+        fetched_at: entry.fetched_at ?? job.started_at ?? job.created_at,
+        ...(sections.markdown === undefined ? {} : { markdown: sectionContent(sections.markdown) }),
+        ...(sections.text === undefined ? {} : { text: sectionContent(sections.text) }),
+      }),
+  });
+  return streamed;
+}
+
+/** One object being streamed to storage; `write` waits while the upload is behind. */
+function resultUpload(job: JobRecord, format: ResultFormat) {
   const stream = new PassThrough();
   let bytes = 0;
-  const write = (text: string) => {
-    bytes += Buffer.byteLength(text);
-    return stream.write(text) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  const key = artifactKeys.result(job.job_id, format);
+  return {
+    done: uploadStream(key, stream, MEDIA_TYPES[format]),
+    write(text: string | undefined): Promise<void> | undefined {
+      if (!text) return undefined;
+      bytes += Buffer.byteLength(text);
+      return stream.write(text) ? undefined : new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+    },
+    end: () => stream.end(),
+    result: () => ({ key, bytes }),
   };
-  const upload = uploadStream(artifactKeys.result(job.job_id, format), stream, CONTENT_TYPES[format]);
-  const produce = (async () => {
-    await forEachPage(pages, async (index, sections) => {
-      const section = sections?.[format] ?? '';
-      if (index > 0) await write(SECTION_SEPARATOR);
-      await write(boilerplate ? rewriteSectionContent(section, (content) => boilerplate.strip(index, content)) : section);
-    });
-    stream.end();
-  })();
-  await Promise.all([produce, upload]);
-  return bytes;
 }
 
-/** Assemble: one result object per requested format, sections in crawl order. */
+/**
+ * Assemble: the streamed results in one pass over the pages, sections in crawl order. PDF and
+ * Word are left to the document worker, which the state machine runs next when the job asked
+ * for them.
+ */
 export async function assemble(state: CrawlState): Promise<CrawlState> {
   const job = await getJob(state.job_id);
   if (!job) return { job_id: state.job_id, depth: state.depth, next: 'finalize' };
   const pages = await documentPages(job);
+  const outputs = [...streamedFormats(job, pages)].map(([format, streamed]) => ({ format, streamed, upload: resultUpload(job, format) }));
+  const writeAll = async (piece: (streamed: StreamedFormat) => string | undefined) => {
+    await Promise.all(outputs.map(({ streamed, upload }) => upload.write(piece(streamed))));
+  };
+  const produce = (async () => {
+    await writeAll((streamed) => streamed.start);
+    await forEachPageSections(job, pages, (index, sections) => writeAll((streamed) => streamed.page(index, pages[index] as LedgerEntry, sections)));
+    await writeAll((streamed) => streamed.end);
+    for (const { upload } of outputs) upload.end();
+  })();
+  // an upload that fails ends the step at once, rather than leaving the writer waiting on it
+  await Promise.all([produce, ...outputs.map(({ upload }) => upload.done)]);
   const results: NonNullable<JobRecord['results']> = {};
-  const boilerplate = await siteBoilerplate(job, pages);
-  for (const format of job.export_formats) {
-    results[format] = { key: artifactKeys.result(job.job_id, format), bytes: await writeDocument(job, pages, format, boilerplate.get(format)) };
-  }
+  for (const { format, upload } of outputs) results[format] = upload.result();
   await updateJob(job.job_id, { results });
-  return { job_id: job.job_id, depth: state.depth, next: 'finalize' };
+  const next = job.export_formats.some((format) => WORKER_FORMATS.has(format)) ? 'documents' : 'finalize';
+  return { job_id: job.job_id, depth: state.depth, next };
 }

@@ -1,6 +1,7 @@
 import { decodeHtml } from '../core/charset.js';
 import { formatSection } from '../core/document.js';
 import { exportPage } from '../core/export.js';
+import { pageExportFormats } from '../domain/formats.js';
 import { FetchError, isHtmlMediaType, type FetchDocument, type FetchedDocument } from '../core/fetch-types.js';
 import { AnchorCollector, discoverLinks } from '../core/links.js';
 import { judgeStaticHtml, mayHoldScripts } from '../core/render-decision.js';
@@ -78,17 +79,18 @@ export async function crawlPage(ports: PageCrawlPorts, job: JobRecord, entry: Le
   }
   // The links to follow are collected from the export's parse: one parse per page.
   const anchors = job.mode === 'full' && entry.depth < job.max_depth ? new AnchorCollector() : undefined;
-  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats: job.export_formats, observer: anchors });
+  const formats = pageExportFormats(job.export_formats);
+  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats, observer: anchors });
   const page: BatchedPage = { sections: {} };
   let bytes = 0;
-  for (const format of job.export_formats) {
+  for (const format of formats) {
     const section = formatSection({ url: document.finalUrl, title: exported.title, content: exported[format] });
     bytes = Math.max(bytes, Buffer.byteLength(section));
     page.sections[format] = section;
   }
   if (anchors) page.links = discoverLinks(anchors.links(document.finalUrl), job.url).links;
   // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
-  const fields: FinalFields = { ...base, status: 'crawled', title: exported.title, bytes, rendered: render !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
+  const fields: FinalFields = { ...base, status: 'crawled', title: exported.title, bytes, fetched_at: new Date().toISOString(), rendered: render !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
   return { fields, page };
 }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const CrawlStateSchema = z.object({
   job_id: z.string(),
   depth: z.number().int().min(0).default(0),
-  next: z.enum(['plan', 'check', 'wait', 'assemble', 'finalize']).optional(),
+  next: z.enum(['plan', 'check', 'wait', 'assemble', 'documents', 'finalize']).optional(),
   wait_seconds: z.number().int().min(0).optional(),
   failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });

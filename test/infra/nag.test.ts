@@ -53,6 +53,7 @@ describe('cdk-nag AwsSolutions', () => {
     expect(suppressed.sort()).toEqual([
       '/WebCrawlService/Api/RestApi/Default/GET/Resource',
       '/WebCrawlService/Api/RestApi/Default/console/{asset}/GET/Resource',
+      '/WebCrawlService/Api/RestApi/Default/v1.1/openapi.json/GET/Resource',
       '/WebCrawlService/Api/RestApi/Default/v1/openapi.json/GET/Resource',
     ]);
   });

@@ -58,27 +58,32 @@ const TABLE_WRITES: Record<string, TableName[]> = {
 };
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
-const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'page-worker', 'render-worker', 'jobs-create'];
+const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'crawl-documents', 'page-worker', 'render-worker', 'jobs-create'];
 const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'render-worker', 'page-dead-letter'];
 /** Functions that start or end jobs announce them; the delivery worker queues its own retries. */
 const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'webhook-delivery'];
 
+/** `/v1.1` serves every `/v1` route with the same function (CONTRACT 10). */
+const VERSIONED_ROUTES = (version: string): Record<string, string> => ({
+  [`POST /${version}/jobs`]: 'jobs-create',
+  [`GET /${version}/jobs`]: 'jobs-list',
+  [`GET /${version}/jobs/{id}`]: 'jobs-get',
+  [`DELETE /${version}/jobs/{id}`]: 'jobs-cancel',
+  [`GET /${version}/jobs/{id}/result`]: 'jobs-result',
+  [`GET /${version}/jobs/{id}/pages`]: 'jobs-pages',
+  [`GET /${version}/usage`]: 'usage-get',
+  [`GET /${version}/account`]: 'account-get',
+  [`GET /${version}/openapi.json`]: 'openapi-get',
+  [`GET /${version}/sitemap/preview`]: 'sitemap-preview',
+});
 const ROUTES: Record<string, string> = {
-  'POST /v1/jobs': 'jobs-create',
-  'GET /v1/jobs': 'jobs-list',
-  'GET /v1/jobs/{id}': 'jobs-get',
-  'DELETE /v1/jobs/{id}': 'jobs-cancel',
-  'GET /v1/jobs/{id}/result': 'jobs-result',
-  'GET /v1/jobs/{id}/pages': 'jobs-pages',
-  'GET /v1/usage': 'usage-get',
-  'GET /v1/account': 'account-get',
-  'GET /v1/openapi.json': 'openapi-get',
-  'GET /v1/sitemap/preview': 'sitemap-preview',
+  ...VERSIONED_ROUTES('v1'),
+  ...VERSIONED_ROUTES('v1.1'),
   'GET /': 'console',
   'GET /console/{asset}': 'console',
 };
 /** The only routes served without the authorizer: the console's page and files, and the OpenAPI document. */
-const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}', 'GET /v1/openapi.json'];
+const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}', 'GET /v1/openapi.json', 'GET /v1.1/openapi.json'];
 
 let template: Template;
 let tableIds: Record<TableName, string>;
@@ -136,8 +141,8 @@ describe('resource counts', () => {
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 12],
-    ['AWS::Lambda::Function', 22],
+    ['AWS::ApiGateway::Method', 22],
+    ['AWS::Lambda::Function', 23],
     ['AWS::SNS::Topic', 1],
     ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
@@ -160,7 +165,7 @@ const DEPLOYED_LOGICAL_IDS: Record<string, string[]> = {
   ],
   'AWS::StepFunctions::StateMachine': ['WorkflowStateMachine8F1B1C15'],
   'AWS::Lambda::Function': [
-    'PreflightFunctionFE5444B3', 'PlanLevelFunction15792C19', 'CheckLevelFunction81190F27', 'AssembleFunction38BB74A8', 'FinalizeFunction2E2E0FC2',
+    'PreflightFunctionFE5444B3', 'PlanLevelFunction15792C19', 'CheckLevelFunction81190F27', 'AssembleFunction38BB74A8', 'DocumentsFunctionF5D11372', 'FinalizeFunction2E2E0FC2',
     'PageWorkerFunction56BC750A', 'DeadLetterFunctionCE0BB888', 'RenderWorkerFunction64E89EBC', 'WebhookDeliveryFunctionEA305509', 'ReconcilerFunction96431D02',
     'AuthorizerFunctionB4DBAA43', 'CreateJobFunction0BE8D730', 'ListJobsFunctionE2D73F98', 'GetJobFunction2FA3064D', 'CancelJobFunction767B2BB3', 'GetResultFunctionBBBCDD26',
     'ListPagesFunctionFB459C8F', 'GetUsageFunction6F9419E6', 'GetAccountFunction9889B02F', 'OpenApiFunctionCFBB0E07', 'SitemapPreviewFunctionF799A5B9', 'ConsoleFunction089DCE23',
@@ -373,11 +378,20 @@ describe('SQS', () => {
 });
 
 describe('Lambda functions', () => {
-  it('all run Node.js 22 with active tracing, on arm64 but for the render worker', () => {
+  it('all run Node.js 22 with active tracing, on arm64 but for the two that start the browser', () => {
     template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', TracingConfig: { Mode: 'Active' } });
     for (const [handler, { properties }] of fns) {
-      expect(properties.Architectures, handler).toEqual([handler === 'render-worker' ? 'x86_64' : 'arm64']);
+      expect(properties.Architectures, handler).toEqual([handler === 'render-worker' || handler === 'crawl-documents' ? 'x86_64' : 'arm64']);
     }
+  });
+
+  it('the document worker has the memory a 1000-page PDF or Word document needs, and the render worker\'s browser', () => {
+    expect(fn('crawl-documents').properties).toMatchObject({
+      MemorySize: 4096,
+      Timeout: 900,
+      EphemeralStorage: { Size: 1024 },
+      Environment: { Variables: expect.objectContaining({ CRAWL_CHROMIUM_BIN: '/var/task/chromium-bin' }) },
+    });
   });
 
   it('the render worker has the memory and disk the browser needs, and finds its Chromium in its bundle', () => {
@@ -434,6 +448,7 @@ describe('state machine', () => {
     ['PlanLevel', 'crawl-plan-level'],
     ['CheckLevel', 'crawl-check-level'],
     ['Assemble', 'crawl-assemble'],
+    ['BuildDocuments', 'crawl-documents'],
   ])('%s invokes %s and sends any error to RecordFailure', (state, handler) => {
     expect(definition.States[state]).toMatchObject({
       Type: 'Task',
@@ -449,10 +464,10 @@ describe('state machine', () => {
     expect(definition.States.Finalize?.Catch).toBeUndefined();
   });
 
-  it('may invoke exactly the five step functions', () => {
+  it('may invoke exactly the six step functions', () => {
     const machine = resources(template)[stateMachineId];
     const roleId = (machine?.Properties?.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const steps = ['crawl-preflight', 'crawl-plan-level', 'crawl-check-level', 'crawl-assemble', 'crawl-finalize'];
+    const steps = ['crawl-preflight', 'crawl-plan-level', 'crawl-check-level', 'crawl-assemble', 'crawl-documents', 'crawl-finalize'];
     expect([...resourcesAllowed(template, roleId, ['lambda:InvokeFunction'])].sort()).toEqual(steps.map((step) => fn(step).logicalId).sort());
   });
 });
@@ -521,7 +536,7 @@ describe('REST API', () => {
 
   it('has exactly the API routes the OpenAPI document describes (the console page is not one)', () => {
     const documented = Object.entries(buildOpenApiDocument().paths ?? {}).flatMap(([route, methods]) => Object.keys(methods ?? {}).map((method) => `${method.toUpperCase()} ${route}`));
-    expect(documented.sort()).toEqual(Object.keys(ROUTES).filter((route) => route.includes(' /v1/')).sort());
+    expect(documented.sort()).toEqual(Object.keys(ROUTES).filter((route) => / \/v1(\.1)?\//.test(route)).sort());
   });
 
   it('the stage throttles and writes access logs', () => {

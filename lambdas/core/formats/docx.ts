@@ -20,8 +20,6 @@ import {
 import type { Token, Tokens } from 'marked';
 import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
-export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
 /** Word styles of the document (ids); Word's own Heading, Hyperlink and Quote styles are used too. */
 export const DOCX_STYLES = { code: 'CodeBlock', inlineCode: 'InlineCode', url: 'PageUrl' } as const;
 

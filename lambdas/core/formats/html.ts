@@ -1,8 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { contentHeadingLevel, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
-export const HTML_MEDIA_TYPE = 'text/html; charset=utf-8';
-
 /**
  * The HTML result: one self-contained document (a small inline stylesheet, no script, nothing
  * loaded from anywhere), built in three parts so the assembly can stream it: `htmlDocumentStart`

@@ -1,5 +1,3 @@
-export const JSONL_MEDIA_TYPE = 'application/x-ndjson';
-
 /** One crawled page of the JSON Lines result, in crawl order; `markdown` and `text` as the job asked for them. */
 export interface JsonlRecord {
   url: string;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { errorCodeSchema } from '../../../lambdas/api/errors.js';
-import { createJobRequestSchema } from '../../../lambdas/domain/job-request.js';
+import { JOB_REQUEST_SCHEMAS } from '../../../lambdas/domain/job-request.js';
 import { CLIENT_TYPES_FILE, OPENAPI_FILE, REFERENCE_FILE, apiReference, clientTypes, openApiJson } from '../../../scripts/api-docs.js';
 import { OpenApiChecker, escapePointer } from '../../helpers/openapi.js';
 
@@ -31,7 +31,10 @@ describe('the OpenAPI document', () => {
       }
     }
     for (const example of (schemas.CreateJobRequest as { examples: unknown[] }).examples) {
-      expect(createJobRequestSchema.safeParse(example).success, JSON.stringify(example)).toBe(true);
+      expect(JOB_REQUEST_SCHEMAS.v1.safeParse(example).success, JSON.stringify(example)).toBe(true);
+    }
+    for (const example of (schemas.CreateJobRequestV1_1 as { examples: unknown[] }).examples) {
+      expect(JOB_REQUEST_SCHEMAS['v1.1'].safeParse(example).success, JSON.stringify(example)).toBe(true);
     }
     for (const [route, methods] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(methods as Record<string, { responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }> }>)) {
