@@ -24,8 +24,6 @@ export const publicHttpsUrlSchema = z.string(requiredOr('must be a string holdin
   if (!check.ok) ctx.addIssue({ code: 'custom', message: `must be a public https URL: ${check.reason}` });
 }).meta({ format: 'uri', description: 'A public https URL: no private, loopback or other internal address.', examples: ['https://example.com/'] });
 
-const ANNOUNCED_FOR_V1_1 = new Set(['html', 'pdf', 'docx', 'word']);
-
 function formatRule(formats: readonly DocumentFormat[]): string {
   return `must be ${formats.slice(0, -1).join(', ')} or ${formats.at(-1)}`;
 }
@@ -34,10 +32,15 @@ function formatRule(formats: readonly DocumentFormat[]): string {
 export function exportFormatSchema(version: ApiVersion) {
   const formats = FORMATS_OF_VERSION[version];
   return z.enum(formats as [DocumentFormat, ...DocumentFormat[]], {
-    error: (issue) =>
-      version === 'v1' && typeof issue.input === 'string' && ANNOUNCED_FOR_V1_1.has(issue.input.toLowerCase())
-        ? `"${issue.input}" is a /v1.1 format; /v1 accepts markdown or text (send the request to /v1.1/jobs)`
-        : formatRule(formats),
+    error: (issue) => {
+      const input = typeof issue.input === 'string' ? issue.input.toLowerCase() : undefined;
+      // "word" is what people call docx
+      const meant = input === 'word' ? 'docx' : input;
+      if (version === 'v1' && !formats.includes(meant as DocumentFormat) && FORMATS_OF_VERSION['v1.1'].includes(meant as DocumentFormat)) {
+        return `"${String(issue.input)}" is a /v1.1 format${meant === input ? '' : ` (${meant})`}; /v1 accepts markdown or text (send the request to /v1.1/jobs)`;
+      }
+      return meant === input ? formatRule(formats) : `${formatRule(formats)} (a Word document is docx)`;
+    },
   });
 }
 
