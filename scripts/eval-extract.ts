@@ -23,25 +23,15 @@ import type { Page } from './article-corpus.js';
 import { metricsOf, shingleMatching, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
 import { EXTRACTORS, textOfResult, type Extractor, type ExtractorResult } from './extract-peers.js';
 import { findSets, type LabelledSet } from './labelled-sets.js';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 
 const TARGET_F1 = 0.9;
 /** Published in the benchmark's README for the reference outputs shipped with the corpus. */
 const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
 
-/** A small seeded generator, so the ± columns are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** The ± columns: a bootstrap with a seeded generator, so they are the same on every run. */
 function bootstrapSpread(counts: Counts[], rounds = 1000): Metrics {
-  const random = seededRandom(1);
+  const random = seededRandom(1).next;
   const samples: Metrics[] = [];
   for (let round = 0; round < rounds; round++) {
     samples.push(metricsOf(counts.map(() => counts[Math.floor(random() * counts.length)] as Counts)));

@@ -78,6 +78,16 @@ describe('main content on real page shapes', () => {
     expect(markdown).not.toMatch(/\|\s*\|\s*$/m);
   });
 
+  it('drops the empty rows of a data table (spacer rows between groups) and keeps its rows of data', () => {
+    const html = `<html><head><title>Fares</title></head><body><article><h1>Fares</h1><p>${SENTENCES[2]}</p>
+      <table><thead><tr><th>Ticket</th><th>Adult</th><th>Child</th></tr></thead><tbody>
+      <tr><td>Single</td><td>2.40</td><td>1.20</td></tr><tr><td></td><td> </td><td>&nbsp;</td></tr>
+      <tr><td>Return</td><td>4.50</td><td>2.20</td></tr><tr></tr></tbody></table></article></body></html>`;
+    const { markdown } = exported(html);
+    expect(markdown).toContain('| Ticket | Adult | Child |\n| --- | --- | --- |\n| Single | 2.40 | 1.20 |\n| Return | 4.50 | 2.20 |');
+    expect(markdown).not.toMatch(/^\|(\s*\|)+\s*$/m);
+  });
+
   it('writes no non-breaking spaces', () => {
     const html = `<html><body><p>Fares&nbsp;stay the same until the autumn, the authority said on&nbsp;Monday.</p>
       <table><tr><th>Route</th><th>Fare</th></tr><tr><td>North&nbsp;pier</td><td>&nbsp;</td></tr></table></body></html>`;
