@@ -924,6 +924,10 @@ export interface components {
             created_at: string;
             started_at: string | null;
             finished_at: string | null;
+            /** @description Present when a `pdf` or `docx` document could not be built: why, by format. The job's other documents are there. */
+            document_failures?: {
+                [key: string]: string;
+            };
             /** @description The job's webhook, if it was given one, with each event's delivery. */
             webhook?: {
                 url: string;

@@ -59,7 +59,7 @@ export class CrawlWorkflow extends Construct {
     const documents = invoke('BuildDocuments', props.documents);
     const waitForLevel = new sfn.Wait(this, 'WaitForLevel', { time: sfn.WaitTime.secondsPath('$.wait_seconds') });
 
-    for (const task of [preflight, planLevel, checkLevel, assemble, documents]) {
+    for (const task of [preflight, planLevel, checkLevel, assemble]) {
       task.addCatch(settleFailure, { errors: ['States.ALL'], resultPath: '$.failure' });
     }
 
@@ -80,6 +80,8 @@ export class CrawlWorkflow extends Construct {
         .otherwise(assemble),
     );
     assemble.next(route('AfterAssemble').when(whenNext('documents'), documents).otherwise(finalize));
+    // A PDF or Word document that cannot be built costs the job none of its other documents.
+    documents.addCatch(finalize, { errors: ['States.ALL'], resultPath: '$.documents_failure' });
     documents.next(finalize);
 
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {

@@ -94,6 +94,8 @@ export const JobRecordSchema = z.object({
   /** Seconds between fetches when robots.txt asks for a Crawl-delay. */
   crawl_delay_seconds: z.number().optional(),
   results: z.partialRecord(z.enum(RESULT_FORMATS), ResultObjectSchema).optional(),
+  /** Why a PDF or Word document the job asked for was not built (the worker failed, or the job is over its ceiling). */
+  document_failures: z.partialRecord(z.enum(DOCUMENT_FORMATS), z.string()).optional(),
   webhook: WebhookSettingsSchema.optional(),
   /** Written only by the webhook delivery worker, never by the crawl. */
   webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
@@ -185,6 +187,10 @@ export const PublicJobSchema = z
     created_at: timestampSchema,
     started_at: timestampSchema.nullable(),
     finished_at: timestampSchema.nullable(),
+    document_failures: z
+      .partialRecord(z.enum(DOCUMENT_FORMATS), z.string())
+      .optional()
+      .meta({ description: 'Present when a `pdf` or `docx` document could not be built: why, by format. The job\'s other documents are there.' }),
     webhook: WebhookSettingsSchema.extend({ deliveries: z.array(WebhookDeliverySchema), last_status: z.string().nullable() })
       .optional()
       .meta({ description: "The job's webhook, if it was given one, with each event's delivery." }),
@@ -246,6 +252,7 @@ export function publicView(job: JobRecord): PublicJob {
     created_at: job.created_at,
     started_at: job.started_at,
     finished_at: job.finished_at,
+    ...(job.document_failures ? { document_failures: job.document_failures } : {}),
     ...(job.webhook ? { webhook: webhookView(job.webhook, job.webhook_deliveries) } : {}),
     links: jobLinks(job.job_id, job.api_version),
   };

@@ -1,10 +1,10 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { jobFailed, notFound, resultNotReady } from '../api/errors.js';
+import { jobFailed, notFound, resultNotReady, validationError } from '../api/errors.js';
 import { apiHandler, apiVersionOf, jobIdParameter } from '../api/handler.js';
 import { parseResultQuery } from '../api/query.js';
 import { downloadUrl, getText } from '../data/artifacts.js';
 import { getJobOfUser } from '../data/jobs.js';
-import { BINARY_FORMATS, MEDIA_TYPES } from '../domain/formats.js';
+import { BINARY_FORMATS, JSONL_FORMAT, MEDIA_TYPES } from '../domain/formats.js';
 
 /** Documents up to this size are answered inline; larger ones redirect to S3 (Lambda answers at most 6 MB). */
 const INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -23,6 +23,8 @@ export const handler = apiHandler(async (event, caller): Promise<APIGatewayProxy
 
   const { format } = parseResultQuery(event.queryStringParameters, job.export_formats, apiVersionOf(event));
   const result = job.results?.[format];
+  const unbuilt = format === JSONL_FORMAT ? undefined : job.document_failures?.[format];
+  if (unbuilt) throw validationError([{ field: 'format', message: `the ${format} document could not be built: ${unbuilt}; the job's other documents are there` }]);
   if (!result) throw resultNotReady();
   const contentType = MEDIA_TYPES[format];
   if (result.bytes > INLINE_LIMIT_BYTES || BINARY_FORMATS.has(format)) {

@@ -29,23 +29,42 @@ export async function buildDocuments(state: CrawlState): Promise<CrawlState> {
   const pages = entries.map(documentPage);
   const title = documentTitle(job);
   const results: NonNullable<JobRecord['results']> = { ...job.results };
+  const failures: NonNullable<JobRecord['document_failures']> = { ...job.document_failures };
+  const markdownBytes = markdown.reduce((sum, page) => sum + Buffer.byteLength(page), 0);
+  /** A document over its ceiling is not tried: the worker would run out of memory or time, after every retry. */
+  const fits = (format: 'pdf' | 'docx') => {
+    if (markdownBytes <= MAX_MARKDOWN_BYTES[format]) return true;
+    failures[format] = `the pages hold ${megabytes(markdownBytes)} of markdown, over the ${megabytes(MAX_MARKDOWN_BYTES[format])} a ${format === 'pdf' ? 'PDF' : 'Word'} document is built from`;
+    return false;
+  };
   const store = async (format: DocumentFormat, body: Uint8Array) => {
     const key = artifactKeys.result(job.job_id, format);
     await putText(key, body, MEDIA_TYPES[format]);
     results[format] = { key, bytes: body.byteLength };
   };
-  if (job.export_formats.includes('docx')) {
+  if (job.export_formats.includes('docx') && fits('docx')) {
     const started = Date.now();
     const word = new DocxDocumentBuilder(title, pages);
     pages.forEach((page, index) => word.addPage(page, markdown[index] ?? '', index));
     await store('docx', await word.toBuffer());
     logger.info('Word document built', { job_id: job.job_id, pages: pages.length, ms: Date.now() - started });
   }
-  if (job.export_formats.includes('pdf')) {
+  if (job.export_formats.includes('pdf') && fits('pdf')) {
     const started = Date.now();
     await store('pdf', await printPdf(htmlPrintParts(title, pages, (index) => markdown[index] ?? ''), { paper: job.pdf_paper ?? 'A4', title }));
     logger.info('PDF printed', { job_id: job.job_id, pages: pages.length, ms: Date.now() - started });
   }
-  await updateJob(job.job_id, { results });
+  await updateJob(job.job_id, { results, ...(Object.keys(failures).length > 0 ? { document_failures: failures } : {}) });
   return done;
+}
+
+/**
+ * The markdown a document is built from at most, within the worker's 4 GB and 15 minutes (the
+ * document-formats benchmark: Word takes about 86 MB of memory per MB of markdown; PDF is printed
+ * in parts, and takes about 117 s per 20 MB).
+ */
+const MAX_MARKDOWN_BYTES = { docx: 40 * 1024 * 1024, pdf: 150 * 1024 * 1024 } as const;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -10,5 +10,7 @@ export const CrawlStateSchema = z.object({
   next: z.enum(['plan', 'check', 'wait', 'assemble', 'documents', 'finalize']).optional(),
   wait_seconds: z.number().int().min(0).optional(),
   failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+  /** The document worker failed after its retries: the job ends with the documents it has. */
+  documents_failure: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });
 export type CrawlState = z.infer<typeof CrawlStateSchema>;

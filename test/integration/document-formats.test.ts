@@ -157,6 +157,31 @@ describe('a /v1.1 job with every document', () => {
   });
 });
 
+describe('when the document worker fails', () => {
+  it('the job completes with its other documents, and the PDF route says why it has none', { timeout: 120_000 }, async () => {
+    let attempts = 0;
+    runtime.host.intercept('crawl-documents', async () => {
+      attempts += 1;
+      throw new Error('the browser ran out of memory');
+    });
+    try {
+      const { id, job } = await crawl('v1.1', { mode: 'single', export_formats: ['markdown', 'pdf'] });
+      // the state machine's retries first, then Finalize with what the job has
+      expect(attempts).toBe(3);
+      expect(job).toMatchObject({ status: 'completed', error: null, document_failures: { pdf: 'the document worker failed while building it' }, quota: { charged: 1 } });
+      const markdown = await runtime.request('GET', `/v1.1/jobs/${id}/result?format=markdown`, { key: KEY });
+      expect(markdown.text).toContain('Teapots brew leaves in hot water');
+      const pdf = await runtime.request('GET', `/v1.1/jobs/${id}/result?format=pdf`, { key: KEY });
+      expect(pdf.status).toBe(422);
+      expect(pdf.json.error?.details).toEqual([
+        { field: 'format', message: "the pdf document could not be built: the document worker failed while building it; the job's other documents are there" },
+      ]);
+    } finally {
+      runtime.host.intercept('crawl-documents', undefined);
+    }
+  });
+});
+
 describe('JSON Lines for every job, and /v1 as the spec has it', () => {
   it('a /v1 job with the default markdown has its records on /v1, with markdown only', { timeout: 120_000 }, async () => {
     const { id, created } = await crawl('v1', { mode: 'full', max_depth: 1 });
