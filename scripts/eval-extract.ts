@@ -175,6 +175,22 @@ function speedLine(runs: Run[]): string {
   return `  export: ${ratios.join(', ')}`;
 }
 
+/** Issue 26's bar, said per set: at least the best peer's F1, and at least 5× faster than Readability.js. */
+const MIN_SPEEDUP_OVER_READABILITY = 5;
+
+function shortfalls(runs: Run[]): string[] {
+  const [ours, ...peers] = runs;
+  if (!ours || peers.length === 0) return [];
+  const ourF1 = metricsOf(ours.counts).f1;
+  const problems = peers.flatMap((peer, i) => {
+    const peerF1 = metricsOf(peer.counts).f1;
+    return peerF1 > ourF1 ? [`trails ${EXTRACTORS[i + 1]?.name} (F1 ${ourF1.toFixed(3)} against ${peerF1.toFixed(3)})`] : [];
+  });
+  const readability = peers[0];
+  if (readability && readability.ms / ours.ms < MIN_SPEEDUP_OVER_READABILITY) problems.push(`export only ${(readability.ms / ours.ms).toFixed(1)}× faster than ${EXTRACTORS[1]?.name}`);
+  return problems;
+}
+
 /** The benchmark's published reference outputs, scored to check the scorer. Returns false when one is off. */
 function checkReferenceOutputs(set: LabelledSet): boolean {
   const referenceDir = join(set.dir, 'reference-outputs');
@@ -212,6 +228,10 @@ async function main(): Promise<void> {
     for (const extractor of extractors) runs.push(await runExtractor(extractor, set.pages));
     runs.forEach(({ run }, i) => console.log(formatRun(extractors[i]?.name ?? '', run)));
     console.log(speedLine(runs.map(({ run }) => run)));
+    for (const problem of shortfalls(runs.map(({ run }) => run))) {
+      console.log(`  SHORT: ${problem}`);
+      failed = true;
+    }
     const group = pooled.get(set.group) ?? [];
     runs.forEach(({ run }, i) => {
       const into = group[i] ?? { counts: [], empty: 0, thrown: 0, ms: 0 };
