@@ -2,8 +2,8 @@
  * A new user's first run, as CI makes it on a clean clone right after `npm ci`: `npm start` as a
  * real process with an empty temporary directory and data directory (no template cached, no
  * browser unpacked), a local HTTPS site with a static page, a script-built page and a sitemap;
- * then a sitemap preview, a `full` crawl with `render: auto`, and the document downloaded and
- * checked. `npm run smoke`; exits non-zero on the first thing a user would see go wrong.
+ * then a sitemap preview, a `/v1.1` page printed to PDF, a `full` crawl with `render: auto`, and
+ * the document downloaded and checked. `npm run smoke`; exits non-zero on the first thing a user would see go wrong.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -53,21 +53,28 @@ async function main(): Promise<void> {
     expectEqual(preview.urls, ['https://site.test/', 'https://site.test/guide', 'https://site.test/dashboard'], 'the preview lists the sitemap');
     step('preview listed the sitemap');
 
-    const created = await fetch(`${url}/v1/jobs`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://site.test/', mode: 'full', max_depth: 1, render: 'auto', check_tos: false }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    const job = await until(
-      async () => {
-        const state = (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string };
-        return ['completed', 'failed', 'cancelled'].includes(state.status) ? state : undefined;
-      },
-      180_000,
-      () => `the crawl did not end:\n${output}`,
-    );
-    expectEqual(job.status, 'completed', 'the crawl completes');
+    const crawl = async (version: string, request: Record<string, unknown>) => {
+      const created = await fetch(`${url}/${version}/jobs`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ check_tos: false, ...request }) });
+      const { id } = (await created.json()) as { id: string };
+      const job = await until(
+        async () => {
+          const state = (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { status: string; document_failures?: unknown };
+          return ['completed', 'failed', 'cancelled'].includes(state.status) ? state : undefined;
+        },
+        180_000,
+        () => `the crawl did not end:\n${output}`,
+      );
+      expectEqual([job.status, job.document_failures], ['completed', undefined], 'the crawl completes with its documents');
+      return id;
+    };
+
+    // The PDF first: its worker is the one that unpacks the browser on this fresh machine.
+    const pdfJob = await crawl('v1.1', { url: 'https://site.test/guide', mode: 'single', export_formats: ['pdf'] });
+    const pdf = new Uint8Array(await (await fetch(`${url}/v1.1/jobs/${pdfJob}/result?format=pdf`, { headers: auth })).arrayBuffer());
+    expectEqual(Buffer.from(pdf.subarray(0, 5)).toString('latin1'), '%PDF-', 'the PDF result is a PDF');
+    step('a /v1.1 job printed its PDF');
+
+    const id = await crawl('v1', { url: 'https://site.test/', mode: 'full', max_depth: 1, render: 'auto' });
     step('the crawl completed');
 
     const document = await (await fetch(`${url}/v1/jobs/${id}/result`, { headers: auth })).text();
