@@ -34,9 +34,13 @@ describe('npm run demo', () => {
     const exited = new Promise<number | null>((resolve) => demo.on('exit', resolve));
     try {
       await until(() => output.includes('Ctrl-C stops the service and the site.'), 120_000, () => `npm run demo printed no commands:\n${output}`);
-      const commands = (/Try, in another terminal in this directory:\n\n([\s\S]*?)\n\n/.exec(output)?.[1] ?? '')
-        .split('\n')
-        .map((line) => line.trim())
+      const printed = (/Try, in another terminal in this directory:\n\n([\s\S]*?)\n\n/.exec(output)?.[1] ?? '').split('\n').map((line) => line.trim());
+      // the README's quick start shows these same commands, so what it shows is what is run here
+      const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+      const readmeCommands = readme.split('\n').filter((line) => line.startsWith('npm run -s cli -- ') && line.includes('demo.test'));
+      expect(readmeCommands.length).toBeGreaterThan(0);
+      for (const line of readmeCommands) expect(printed).toContain(line.trim());
+      const commands = printed
         .map((line) => line.replace(/-o demo\.md$/, `-o ${path.join(scratch ?? '', 'demo.md')}`));
       expect(commands.filter((line) => !line.startsWith('export '))).toEqual([
         expect.stringMatching(/^curl -s -H "Authorization: Bearer \S+" "http:\/\/127\.0\.0\.1:\d+\/v1\/sitemap\/preview\?url=https:\/\/demo\.test\/"$/),
