@@ -8,8 +8,8 @@ export const CONSOLE_PAGE = 'index.html';
  * The console renders crawled documents, which are hostile: scripts come only from the service
  * itself (no inline script, no eval), HTML reaches the DOM only through DOMPurify's Trusted Types
  * policy, images from crawled pages are not loaded (they would tell the crawled site who reads it),
- * and the page cannot be framed. `downloadOrigin` is where documents over the inline limit are
- * redirected to (the S3 endpoint), which the console fetches.
+ * and the page cannot be framed. `downloadOrigin` is where documents over the inline limit, and
+ * every PDF and Word document, are redirected to (the S3 endpoint), which the console fetches.
  */
 export function contentSecurityPolicy(downloadOrigin: string): string {
   return [

@@ -3,11 +3,11 @@ import { createElement, findAncestor, relink, removeNodes } from './export/dom.j
 import { extractMainContent } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
+import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
 import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf, type ParseObserver } from './html.js';
 
-export const EXPORT_FORMATS = ['markdown', 'text'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat };
 
 export interface ExportOptions<F extends ExportFormat> {
   /** The page's final URL: relative links and images are resolved against it (or its `<base href>`). */

@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat } from '../core/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../core/export/formats.js';
 
 /**
  * The documents a job can ask for (`export_formats`) and the results it can be read in. Pages are

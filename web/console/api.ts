@@ -1,4 +1,13 @@
+import type { DocumentFormat, PaperSize, ResultFormat } from '../../lambdas/domain/formats.js';
+
 /** The service's HTTP API as the console uses it: Bearer key, JSON bodies, the error envelope. */
+
+/**
+ * Every call goes to `/v1.1`: it serves every `/v1` route with the same handlers and adds the
+ * HTML, PDF and Word documents, and the console is served by the same API, so it never meets a
+ * service without it. One version also reads any job in the recent list, whichever version created it.
+ */
+const VERSION = 'v1.1';
 
 export interface PreviewResult {
   urls: string[];
@@ -16,14 +25,13 @@ export interface Usage {
   remaining: number;
 }
 
-export type ExportFormat = 'markdown' | 'text';
-
 export interface Job {
   id: string;
   status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
   url: string;
   mode: 'single' | 'select' | 'full';
-  export_formats: ExportFormat[];
+  export_formats: DocumentFormat[];
+  pdf_paper?: PaperSize;
   max_pages: number;
   pages_total?: number;
   progress: { pages_crawled: number; pages_failed: number; pages_skipped: number };
@@ -77,13 +85,13 @@ export class ApiClient {
   constructor(private readonly key: () => string) {}
 
   /**
-   * Paths are relative (`v1/jobs`), so the console works under a stage prefix (`/prod/`) as well as
+   * Paths are relative (`v1.1/jobs`), so the console works under a stage prefix (`/prod/`) as well as
    * at the root of the local runtime.
    */
   private async send(method: string, path: string, body?: unknown): Promise<Response> {
     const key = this.key();
     if (!key) throw new ApiFailure(401, 'unauthorized', 'Type your API key first');
-    const response = await fetch(new URL(path, document.baseURI), {
+    const response = await fetch(new URL(`${VERSION}/${path}`, document.baseURI), {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -97,31 +105,35 @@ export class ApiClient {
   }
 
   preview(url: string, limit: number): Promise<PreviewResult> {
-    return this.json('GET', `v1/sitemap/preview?${new URLSearchParams({ url, limit: String(limit) })}`);
+    return this.json('GET', `sitemap/preview?${new URLSearchParams({ url, limit: String(limit) })}`);
   }
 
   usage(): Promise<Usage> {
-    return this.json('GET', 'v1/usage');
+    return this.json('GET', 'usage');
   }
 
   createJob(body: Record<string, unknown>): Promise<{ id: string }> {
-    return this.json('POST', 'v1/jobs', body);
+    return this.json('POST', 'jobs', body);
   }
 
   job(id: string): Promise<Job> {
-    return this.json('GET', `v1/jobs/${encodeURIComponent(id)}`);
+    return this.json('GET', `jobs/${encodeURIComponent(id)}`);
   }
 
   cancel(id: string): Promise<Job> {
-    return this.json('DELETE', `v1/jobs/${encodeURIComponent(id)}`);
+    return this.json('DELETE', `jobs/${encodeURIComponent(id)}`);
   }
 
   jobs(limit: number): Promise<JobList> {
-    return this.json('GET', `v1/jobs?${new URLSearchParams({ limit: String(limit) })}`);
+    return this.json('GET', `jobs?${new URLSearchParams({ limit: String(limit) })}`);
   }
 
-  /** The document; fetch follows the 303 that large documents answer with to their download URL. */
-  async result(id: string, format: ExportFormat): Promise<Blob> {
-    return (await this.send('GET', `v1/jobs/${encodeURIComponent(id)}/result?format=${format}`)).blob();
+  /**
+   * The document. fetch follows the 303 that large documents, and every PDF and Word document,
+   * answer with to a presigned download URL: the browser leaves the Authorization header behind on
+   * that cross-origin hop, and the bucket answers CORS GET from any origin.
+   */
+  async result(id: string, format: ResultFormat): Promise<Blob> {
+    return (await this.send('GET', `jobs/${encodeURIComponent(id)}/result?format=${format}`)).blob();
   }
 }

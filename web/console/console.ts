@@ -1,4 +1,5 @@
-import { ApiClient, ApiFailure, describeFailure, type ExportFormat, type Job, type PreviewResult, type Usage } from './api.js';
+import { FILE_EXTENSIONS, JSONL_FORMAT, type DocumentFormat, type ResultFormat } from '../../lambdas/domain/formats.js';
+import { ApiClient, ApiFailure, describeFailure, type Job, type PreviewResult, type Usage } from './api.js';
 import { showMarkdown } from './render.js';
 
 const KEY_STORAGE = 'web-crawl-console:api-key';
@@ -10,7 +11,8 @@ const RECENT_JOBS = 10;
 /** Rendering many megabytes of markdown stalls the tab; longer documents show their beginning, downloads stay whole. */
 const RENDER_LIMIT_CHARS = 2_000_000;
 const TERMINAL: ReadonlySet<Job['status']> = new Set(['completed', 'failed', 'cancelled']);
-const EXTENSIONS: Record<ExportFormat, string> = { markdown: 'md', text: 'txt' };
+/** What the download buttons call each result. */
+const RESULT_NAMES: Record<ResultFormat, string> = { markdown: 'markdown', text: 'text', html: 'HTML', pdf: 'PDF', docx: 'Word', jsonl: 'JSON Lines (one record per page)' };
 const STATUS_WORDS: Record<Job['status'], string> = { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -35,7 +37,8 @@ const ui = {
   urlList: byId<HTMLUListElement>('url-list'),
   crawlSection: byId('crawl-section'),
   crawlForm: byId<HTMLFormElement>('crawl-form'),
-  format: byId<HTMLSelectElement>('format'),
+  formats: byId<HTMLFieldSetElement>('formats'),
+  pdfPaper: byId<HTMLSelectElement>('pdf-paper'),
   concurrency: byId<HTMLInputElement>('concurrency'),
   render: byId<HTMLSelectElement>('render'),
   mainContent: byId<HTMLInputElement>('main-content'),
@@ -50,7 +53,8 @@ const ui = {
   cancel: byId<HTMLButtonElement>('cancel-job'),
   jobError: byId('job-error'),
   resultSection: byId('result-section'),
-  downloads: { markdown: byId<HTMLAnchorElement>('download-markdown'), text: byId<HTMLAnchorElement>('download-text') },
+  downloads: byId('downloads'),
+  downloadError: byId('download-error'),
   resultNote: byId('result-note'),
   resultDocument: byId('result-document'),
   refreshJobs: byId<HTMLButtonElement>('refresh-jobs'),
@@ -68,6 +72,8 @@ const state = {
   jobId: undefined as string | undefined,
   /** Bumped whenever another job is opened, so an older poll loop stops. */
   generation: 0,
+  /** The open job's results fetched so far: the preview's document is downloaded without a second fetch. */
+  results: new Map<ResultFormat, Promise<Blob>>(),
   objectUrls: [] as string[],
 };
 
@@ -198,9 +204,14 @@ function updateSelection(): void {
 
 /** A select job costs one page of quota per URL (the list holds no duplicates). */
 function showCost(selected: number): void {
-  ui.startCrawl.disabled = selected === 0 || selected > MAX_SELECT_URLS;
+  const noDocument = chosenFormats().length === 0;
+  ui.startCrawl.disabled = selected === 0 || selected > MAX_SELECT_URLS || noDocument;
   if (selected === 0) {
     ui.cost.textContent = 'Choose the pages to crawl.';
+    return;
+  }
+  if (noDocument) {
+    ui.cost.textContent = 'Choose at least one document.';
     return;
   }
   if (selected > MAX_SELECT_URLS) {
@@ -225,6 +236,15 @@ async function refreshUsage(): Promise<void> {
 
 // --- crawl -----------------------------------------------------------------------------------
 
+function chosenFormats(): DocumentFormat[] {
+  return [...ui.formats.querySelectorAll<HTMLInputElement>('input[name=export-format]:checked')].map((box) => box.value as DocumentFormat);
+}
+
+ui.formats.addEventListener('change', () => {
+  ui.pdfPaper.disabled = !chosenFormats().includes('pdf');
+  updateSelection();
+});
+
 ui.crawlForm.addEventListener('submit', (event) => {
   event.preventDefault();
   void whileBusy(ui.startCrawl, async () => {
@@ -233,10 +253,11 @@ ui.crawlForm.addEventListener('submit', (event) => {
       mode: 'select',
       url: state.site,
       urls: selectedUrls(),
-      export_formats: ui.format.value.split(','),
+      export_formats: chosenFormats(),
       concurrency: Number(ui.concurrency.value),
       only_main_content: ui.mainContent.checked,
     };
+    if (chosenFormats().includes('pdf')) body.pdf_paper = ui.pdfPaper.value;
     // Sent only when changed, so the console also drives a service that predates the field.
     if (ui.render.value !== 'auto') body.render = ui.render.value;
     try {
@@ -324,37 +345,71 @@ ui.cancel.addEventListener('click', () => {
 function clearResult(): void {
   for (const url of state.objectUrls) URL.revokeObjectURL(url);
   state.objectUrls = [];
+  state.results = new Map();
   ui.resultSection.hidden = true;
   ui.resultNote.textContent = '';
+  ui.downloadError.textContent = '';
   ui.resultDocument.replaceChildren();
-  for (const link of Object.values(ui.downloads)) {
-    link.hidden = true;
-    link.removeAttribute('href');
+  ui.downloads.replaceChildren();
+}
+
+/** A result of the open job, fetched once; a failed fetch is forgotten so that trying again fetches again. */
+function resultOf(jobId: string, format: ResultFormat): Promise<Blob> {
+  const results = state.results;
+  let result = results.get(format);
+  if (!result) {
+    result = api.result(jobId, format);
+    results.set(format, result);
+    result.catch(() => results.delete(format));
   }
+  return result;
+}
+
+/**
+ * Fetched on demand, not when the job ends: a PDF of a thousand crawled pages is worth fetching only for
+ * whoever wants it. The bytes are saved from an object URL, as the download URL cannot be linked
+ * to: the API hands it out only to a request with the key, and it expires.
+ */
+function downloadButton(job: Job, format: ResultFormat): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = `Download ${RESULT_NAMES[format]}${format === 'pdf' && job.pdf_paper ? ` (${job.pdf_paper})` : ''}`;
+  button.addEventListener('click', () =>
+    void whileBusy(button, async () => {
+      ui.downloadError.textContent = '';
+      try {
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(await resultOf(job.id, format));
+        state.objectUrls.push(link.href);
+        link.download = `crawl-${job.id}.${FILE_EXTENSIONS[format]}`;
+        link.click();
+      } catch (error) {
+        showError(ui.downloadError, error);
+      }
+    }),
+  );
+  return button;
 }
 
 async function showResult(job: Job, generation: number): Promise<void> {
   if (job.status === 'failed') return;
   ui.resultSection.hidden = false;
+  const results: ResultFormat[] = [...job.export_formats, JSONL_FORMAT];
+  ui.downloads.replaceChildren(...results.map((format) => downloadButton(job, format)));
+  // The page shows markdown, or text when the job has no markdown; the other documents are for download.
+  const previewFormat = (['markdown', 'text'] as const).find((format) => job.export_formats.includes(format));
+  if (!previewFormat) {
+    ui.resultNote.textContent = 'This job has no markdown or text document to show here: download its documents.';
+    return;
+  }
   ui.resultNote.textContent = 'Loading the document…';
   try {
-    const documents = new Map<ExportFormat, Blob>();
-    for (const format of job.export_formats) documents.set(format, await api.result(job.id, format));
+    const shown = await resultOf(job.id, previewFormat);
+    const text = await shown.text();
     if (generation !== state.generation) return;
-    for (const [format, blob] of documents) {
-      const link = ui.downloads[format];
-      const href = URL.createObjectURL(blob);
-      state.objectUrls.push(href);
-      link.href = href;
-      link.download = `crawl-${job.id}.${EXTENSIONS[format]}`;
-      link.hidden = false;
-    }
-    const markdown = documents.get('markdown');
-    const shown = markdown ?? documents.get('text');
-    const text = shown ? await shown.text() : '';
     const cut = text.length > RENDER_LIMIT_CHARS;
     const visible = cut ? text.slice(0, text.lastIndexOf('\n', RENDER_LIMIT_CHARS)) : text;
-    if (markdown) {
+    if (previewFormat === 'markdown') {
       showMarkdown(ui.resultDocument, visible);
     } else {
       const pre = document.createElement('pre');
@@ -362,7 +417,7 @@ async function showResult(job: Job, generation: number): Promise<void> {
       ui.resultDocument.replaceChildren(pre);
     }
     ui.resultNote.textContent = cut
-      ? `Showing the beginning of a ${megabytes(shown?.size ?? 0)} document; the downloads hold all of it.`
+      ? `Showing the beginning of a ${megabytes(shown.size)} document; the downloads hold all of it.`
       : text.trim() === ''
         ? 'The document is empty: no page was crawled.'
         : '';
