@@ -28,8 +28,11 @@ async function main(): Promise<void> {
     response.end(page?.body ?? 'not found\n');
   });
 
+  // Its own process group: a signal to the demo reaches npm start and the service npm runs alike
+  // (npm start does not pass a SIGTERM on to it).
   const service = spawn('npm', ['start'], {
     cwd: PROJECT_ROOT,
+    detached: true,
     env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, CRAWL_HOST_OVERRIDES: `${DEMO_HOST}=127.0.0.1:${site.port},www.${DEMO_HOST}=127.0.0.1:${site.port}` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -50,9 +53,15 @@ async function main(): Promise<void> {
     await rm(caDir, { recursive: true, force: true });
     process.exit(code);
   };
-  // Ctrl-C reaches npm start too (same terminal); SIGTERM is passed on
-  process.on('SIGINT', () => undefined);
-  process.on('SIGTERM', () => service.kill('SIGTERM'));
+  const passOn = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(service.pid ?? 0), signal);
+    } catch {
+      // already gone
+    }
+  };
+  process.on('SIGINT', () => passOn('SIGINT'));
+  process.on('SIGTERM', () => passOn('SIGTERM'));
   service.on('exit', (code) => void stop(code ?? 0));
 }
 
