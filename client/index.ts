@@ -51,14 +51,19 @@ export function defaultMode(urlsGiven: boolean): 'select' | 'full' {
 export const RESULT_FORMATS: Readonly<Record<ResultFormat, { since: ApiVersion; binary: boolean }>> = {
   markdown: { since: 'v1', binary: false },
   text: { since: 'v1', binary: false },
-  jsonl: { since: 'v1', binary: false },
   html: { since: 'v1.1', binary: false },
   pdf: { since: 'v1.1', binary: true },
   docx: { since: 'v1.1', binary: true },
+  jsonl: { since: 'v1', binary: false },
 };
 
+export type BinaryFormat = 'pdf' | 'docx';
 /** A result format that is UTF-8 text: markdown, text, html, jsonl. */
-export type TextFormat = Exclude<ResultFormat, 'pdf' | 'docx'>;
+export type TextFormat = Exclude<ResultFormat, BinaryFormat>;
+
+export function isBinaryFormat(format: ResultFormat): format is BinaryFormat {
+  return RESULT_FORMATS[format].binary;
+}
 
 /**
  * The oldest API version that takes a request: `/v1.1` for html, pdf or docx (as export formats or
@@ -281,14 +286,14 @@ export class CrawlClient {
   ): Promise<CrawlResult> {
     const format = options.format ?? request.export_formats?.[0];
     // refused before the job is created: it would use quota for a document this method cannot return
-    if (format !== undefined && RESULT_FORMATS[format].binary) {
+    if (format !== undefined && isBinaryFormat(format)) {
       throw new TypeError(`crawl() returns text and ${format} is bytes: pass a text format (e.g. { format: 'jsonl' }), then read the ${format} with getResultBytes`);
     }
     const created = await this.createJob(request, options.signal);
     options.onCreated?.(created);
     const job = await this.waitForJob(created.id, options);
     if (job.status === 'failed') return { job };
-    return { job, document: await this.getResult(job.id, { format: format as TextFormat | undefined, signal: options.signal }) };
+    return { job, document: await this.getResult(job.id, { format, signal: options.signal }) };
   }
 
   /** The OpenAPI document the service serves (no authentication). */
