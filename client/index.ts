@@ -213,8 +213,8 @@ export class CrawlClient {
    * carries its own signature, and must not leak the key.
    */
   private async result(id: string, format: ResultFormat | undefined, signal: AbortSignal | undefined, expect: { textOnly: boolean }): Promise<Response> {
-    // a job's default format may be any of its export formats; the version only matters for one named here
-    const version = apiVersionOf({ formats: format === undefined ? [] : [format] });
+    // unnamed, the format is the job's first, which may be one only /v1.1 describes
+    const version = format === undefined ? 'v1.1' : apiVersionOf({ formats: [format] });
     const response = await this.send('GET', `/${version}/jobs/${encodeURIComponent(id)}/result${queryString({ format })}`, { signal, redirect: 'manual' });
     // the 303 names the download's media type too, so a PDF is refused before it is downloaded
     const mediaType = response.headers.get('content-type');

@@ -90,6 +90,8 @@ describe('CrawlClient', () => {
     expect(job).toMatchObject({ status: 'completed', export_formats: ['html', 'pdf', 'docx'], pdf_paper: 'Letter', links: { result: `/v1.1/jobs/${job.id}/result` } });
     expect(document).toMatch(/^<!DOCTYPE html>/i);
     expect(document).toContain('Content of B.');
+    // unnamed, the result is the job's first format: html, which only /v1.1 describes
+    expect(await client.getResult(job.id)).toBe(document);
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     // a Word file is a zip archive
     expect(Buffer.from(docx.subarray(0, 2)).toString('latin1')).toBe('PK');
