@@ -306,9 +306,12 @@ async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Prom
     io.stderr.write(`Job ${job.id} failed: ${jobFailure(job)}\n`);
     return EXIT.jobFailed;
   }
-  const document = format && isBinaryFormat(format) ? await api.getResultBytes(job.id, { format }) : await api.getResult(job.id, { format });
-  if (options.output) await writeFile(options.output, document);
-  else if (!options.json) io.stdout.write(typeof document === 'string' ? endLine(document) : document);
+  // with --json and no -o the record is the whole output: nothing to download
+  if (options.output || !options.json) {
+    const document = format && isBinaryFormat(format) ? await api.getResultBytes(job.id, { format }) : await api.getResult(job.id, { format });
+    if (options.output) await writeFile(options.output, document);
+    else io.stdout.write(typeof document === 'string' ? endLine(document) : document);
+  }
   const { pages_crawled, pages_failed, pages_skipped } = job.progress;
   if (options.progress || job.status !== 'completed') {
     io.stderr.write(
