@@ -102,7 +102,7 @@ export function createMcpServer(client: CrawlClient): McpServer {
     {
       title: 'Crawl pages into one document',
       description:
-        'Runs a crawl job and waits for it (progress notifications as pages are crawled), then returns the document: one section per page, `URL:` and `Title:` first, sections separated by a line `---`. Uses the monthly page quota.',
+        'Runs a crawl job and waits for it (progress notifications as pages are crawled), then returns the document: one section per page, `URL:` and `Title:` first, sections separated by a line `---` (html: one self-contained page with a section per page). Uses the monthly page quota.',
       inputSchema: crawlInput,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
