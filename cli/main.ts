@@ -9,7 +9,18 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { CrawlApiError, CrawlClient, defaultMode, type CreateJobRequest, type ExportFormat, type Job, type JobStatus } from '../client/index.js';
+import {
+  CrawlApiError,
+  CrawlClient,
+  RESULT_FORMATS,
+  defaultMode,
+  isBinaryFormat,
+  type CreateJobRequestV1_1,
+  type DocumentFormat,
+  type Job,
+  type JobStatus,
+  type ResultFormat,
+} from '../client/index.js';
 
 /** The service's defaults for a job's fields, shown in `help crawl` (a test checks them against the API's schema). */
 export const CRAWL_DEFAULTS = { maxDepth: 3, maxPages: 50, concurrency: 5 } as const;
@@ -33,7 +44,8 @@ const DEFAULT_API_URL = 'http://127.0.0.1:8787';
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface CliIO {
-  stdout: NodeJS.WritableStream;
+  /** `isTTY`: a PDF or Word file is not written to a terminal. */
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stdin: NodeJS.ReadableStream;
   env: Record<string, string | undefined>;
@@ -84,7 +96,7 @@ function programName(env: CliIO['env']): string {
 
 function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
   const program = new Command(programName(io.env))
-    .description('Crawl web pages into one markdown or text document with the web crawl service.')
+    .description('Crawl web pages into one document (markdown, text, HTML, PDF or Word) or JSON Lines with the web crawl service.')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError()
@@ -109,7 +121,13 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
     .option('--max-depth <n>', `full: how many links away from the seed (default ${CRAWL_DEFAULTS.maxDepth})`, integer)
     .option('--max-pages <n>', `full: at most this many pages (default ${CRAWL_DEFAULTS.maxPages})`, integer)
     .option('--concurrency <n>', `fetches at once, 1-20 (default ${CRAWL_DEFAULTS.concurrency})`, integer)
-    .addOption(new Option('--format <format>', 'markdown or text; repeat to keep both (the first is written)').choices(['markdown', 'text']).argParser(collectFormat).default([]))
+    .addOption(
+      new Option('--format <format>', 'what to write (default markdown); repeat to make several, the first is written. pdf and docx go to -o FILE or a pipe, not a terminal; jsonl is one JSON object per page, with its markdown (or text, given --format text too)')
+        .choices(Object.keys(RESULT_FORMATS))
+        .argParser(collectFormat)
+        .default([]),
+    )
+    .addOption(new Option('--pdf-paper <size>', 'the paper of a pdf document (default A4)').choices(['A4', 'Letter']))
     .addOption(new Option('--render <when>', 'render pages in a browser: auto, always or never').choices(['auto', 'always', 'never']))
     .option('--include <glob>', 'full: crawl only paths matching this pattern (repeatable)', collect, [])
     .option('--exclude <glob>', 'full: skip paths matching this pattern (repeatable)', collect, [])
@@ -184,7 +202,8 @@ interface CrawlOptions {
   maxDepth?: number;
   maxPages?: number;
   concurrency?: number;
-  format: ExportFormat[];
+  format: ResultFormat[];
+  pdfPaper?: 'A4' | 'Letter';
   render?: 'auto' | 'always' | 'never';
   include: string[];
   exclude: string[];
@@ -200,8 +219,8 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function collectFormat(value: string, previous: ExportFormat[]): ExportFormat[] {
-  return [...previous, value as ExportFormat];
+function collectFormat(value: string, previous: ResultFormat[]): ResultFormat[] {
+  return [...previous, value as ResultFormat];
 }
 
 function integer(value: string): number {
@@ -210,7 +229,7 @@ function integer(value: string): number {
 }
 
 /** The job request the flags describe; the service validates it and names any bad field. */
-async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequest> {
+async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequestV1_1> {
   const urls = [...options.url, ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
   const mode = options.mode ?? defaultMode(urls.length > 0 || options.urlsFile !== undefined);
   if (mode === 'select' && urls.length === 0) {
@@ -220,6 +239,8 @@ async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promis
     throw new CliError('select mode needs URLs: --urls-file FILE (or - for stdin) or --url', EXIT.usage);
   }
   if (mode !== 'select' && urls.length > 0) throw new CliError(`--url and --urls-file are for select mode, not ${mode}`, EXIT.usage);
+  // jsonl is a result every job has, not a document to make
+  const documents = options.format.filter((format): format is DocumentFormat => format !== 'jsonl');
   const fields: Record<string, unknown> = {
     url,
     mode,
@@ -227,7 +248,8 @@ async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promis
     max_depth: options.maxDepth,
     max_pages: options.maxPages,
     concurrency: options.concurrency,
-    export_formats: options.format.length > 0 ? options.format : undefined,
+    export_formats: documents.length > 0 ? documents : undefined,
+    pdf_paper: options.pdfPaper,
     // fields of CONTRACT 9 the service may not have yet are sent only when asked for
     render: options.render,
     include_paths: options.include.length > 0 ? options.include : undefined,
@@ -236,7 +258,7 @@ async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promis
     respect_robots: options.robots ? undefined : false,
     check_tos: options.tosCheck ? undefined : false,
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CreateJobRequest;
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as CreateJobRequestV1_1;
 }
 
 /** One URL a line; blank lines and `#` comments are skipped. */
@@ -261,6 +283,12 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 
 async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Promise<number> {
   const api = client(io);
+  // the one written; without --format, the job's default (markdown)
+  const format = options.format[0];
+  // refused before the job is created, so no quota goes on a file that cannot be shown
+  if (format && isBinaryFormat(format) && !options.output && !options.json && io.stdout.isTTY) {
+    throw new CliError(`${format} is a binary file, not for a terminal: write it with -o FILE, or pipe stdout into a file or program`, EXIT.usage);
+  }
   const request = await jobRequest(url, options, io);
   const created = await api.createJob(request);
   const progress = options.progress ? new ProgressView(io.stderr, Date.now()) : undefined;
@@ -278,10 +306,12 @@ async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Prom
     io.stderr.write(`Job ${job.id} failed: ${jobFailure(job)}\n`);
     return EXIT.jobFailed;
   }
-  const document = await api.getResult(job.id, { format: options.format[0] });
-  if (options.output) await writeFile(options.output, document);
-  // a terminal's prompt, or the next command's input, starts on a line of its own
-  else if (!options.json) io.stdout.write(document.endsWith('\n') || document === '' ? document : `${document}\n`);
+  // with --json and no -o the record is the whole output: nothing to download
+  if (options.output || !options.json) {
+    const document = format && isBinaryFormat(format) ? await api.getResultBytes(job.id, { format }) : await api.getResult(job.id, { format });
+    if (options.output) await writeFile(options.output, document);
+    else io.stdout.write(typeof document === 'string' ? endLine(document) : document);
+  }
   const { pages_crawled, pages_failed, pages_skipped } = job.progress;
   if (options.progress || job.status !== 'completed') {
     io.stderr.write(
@@ -289,6 +319,11 @@ async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Prom
     );
   }
   return job.status === 'completed' ? EXIT.completed : EXIT.jobCancelled;
+}
+
+/** A terminal's prompt, or the next command's input, starts on a line of its own. */
+function endLine(text: string): string {
+  return text.endsWith('\n') || text === '' ? text : `${text}\n`;
 }
 
 /**

@@ -7,11 +7,17 @@
  * const client = new CrawlClient({ baseUrl: 'http://127.0.0.1:8787', apiKey });
  * const { document } = await client.crawl({ url: 'https://example.com/', mode: 'full', max_pages: 20 });
  * ```
+ *
+ * API versions: `/v1.1` is `/v1` plus the html, pdf and docx documents. Each request goes to the
+ * oldest version that takes it (`apiVersionOf`), so a request `/v1` takes is sent exactly as before
+ * and one asking for a PDF reaches `/v1.1` without the caller choosing a version.
  */
 import type { components, operations } from './api-types.js';
 
 type Schemas = components['schemas'];
 export type CreateJobRequest = Schemas['CreateJobRequest'];
+/** A `/v1.1` job request: `export_formats` may also list html, pdf and docx, and `pdf_paper` sets the PDF's paper. */
+export type CreateJobRequestV1_1 = Schemas['CreateJobRequestV1_1'];
 export type JobCreated = Schemas['JobCreated'];
 export type Job = Schemas['Job'];
 export type JobStatus = Job['status'];
@@ -23,13 +29,64 @@ export type Account = Schemas['Account'];
 export type SitemapPreview = Schemas['SitemapPreview'];
 export type ErrorEnvelope = Schemas['Error'];
 export type ErrorCode = ErrorEnvelope['error']['code'];
+/** The `export_formats` of `/v1`: markdown, text. */
 export type ExportFormat = NonNullable<CreateJobRequest['export_formats']>[number];
+/** The `export_formats` of `/v1.1`: markdown, text, html, pdf, docx. */
+export type DocumentFormat = NonNullable<CreateJobRequestV1_1['export_formats']>[number];
+/** What `getResult` can read: a job's documents, and `jsonl` (one record per page), which every job has. */
+export type ResultFormat = NonNullable<NonNullable<operations['getJobResultV1_1']['parameters']['query']>['format']>;
+export type ApiVersion = 'v1' | 'v1.1';
 export type ListJobsQuery = NonNullable<operations['listJobs']['parameters']['query']>;
 export type PreviewQuery = operations['previewSitemap']['parameters']['query'];
 
 /** The mode a crawl takes when none is given (the CLI and the MCP server agree): `select` for a list of URLs, else `full`. */
 export function defaultMode(urlsGiven: boolean): 'select' | 'full' {
   return urlsGiven ? 'select' : 'full';
+}
+
+/**
+ * Each result format: the oldest API version that serves it, and whether it is bytes (read with
+ * `getResultBytes`) rather than UTF-8 text (`getResult`). A unit test holds it to the service's lists.
+ */
+export const RESULT_FORMATS: Readonly<Record<ResultFormat, { since: ApiVersion; binary: boolean }>> = {
+  markdown: { since: 'v1', binary: false },
+  text: { since: 'v1', binary: false },
+  html: { since: 'v1.1', binary: false },
+  pdf: { since: 'v1.1', binary: true },
+  docx: { since: 'v1.1', binary: true },
+  jsonl: { since: 'v1', binary: false },
+};
+
+export type BinaryFormat = 'pdf' | 'docx';
+/** A result format that is UTF-8 text: markdown, text, html, jsonl. */
+export type TextFormat = Exclude<ResultFormat, BinaryFormat>;
+
+export function isBinaryFormat(format: ResultFormat): format is BinaryFormat {
+  return RESULT_FORMATS[format].binary;
+}
+
+/**
+ * The oldest API version that takes a request: `/v1.1` for html, pdf or docx (as export formats or
+ * the result asked for) or a `pdf_paper`, else `/v1`. A format neither version knows goes to
+ * `/v1.1`, whose refusal lists every format there is.
+ */
+export function apiVersionOf(request: { formats?: readonly string[]; pdfPaper?: unknown }): ApiVersion {
+  const inV1 = (format: string) => (RESULT_FORMATS as Record<string, { since: ApiVersion } | undefined>)[format]?.since === 'v1';
+  return request.pdfPaper !== undefined || (request.formats ?? []).some((format) => !inV1(format)) ? 'v1.1' : 'v1';
+}
+
+/** One crawled page of a job's `jsonl` result, in crawl order; `markdown` and/or `text` as the job asked. */
+export interface PageRecord {
+  url: string;
+  /** Where redirects ended; `url` when there were none. */
+  final_url: string;
+  title: string | null;
+  /** Links followed from the seed. */
+  depth: number;
+  /** ISO 8601, UTC. */
+  fetched_at: string;
+  markdown?: string;
+  text?: string;
 }
 
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
@@ -104,8 +161,10 @@ export class CrawlClient {
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  createJob(request: CreateJobRequest, signal?: AbortSignal): Promise<JobCreated> {
-    return this.json('POST', '/v1/jobs', { body: request, signal });
+  /** Sent to `/v1.1` when it asks for html, pdf or docx or sets `pdf_paper`, else to `/v1` (see `apiVersionOf`). */
+  createJob(request: CreateJobRequest | CreateJobRequestV1_1, signal?: AbortSignal): Promise<JobCreated> {
+    const version = apiVersionOf({ formats: request.export_formats, pdfPaper: 'pdf_paper' in request ? request.pdf_paper : undefined });
+    return this.json('POST', `/${version}/jobs`, { body: request, signal });
   }
 
   listJobs(query: ListJobsQuery = {}, signal?: AbortSignal): Promise<JobList> {
@@ -131,19 +190,44 @@ export class CrawlClient {
   }
 
   /**
-   * The document of an ended job. Large documents answer 303 to a presigned download URL, which
-   * is fetched without the API key (it carries its own signature, and must not leak the key).
+   * A text result of an ended job: markdown, text, html or jsonl (default the first of the job's
+   * `export_formats`). A PDF or Word result throws a TypeError: read it with `getResultBytes`.
    */
-  async getResult(id: string, options: { format?: ExportFormat; signal?: AbortSignal } = {}): Promise<string> {
-    const response = await this.send('GET', `/v1/jobs/${encodeURIComponent(id)}/result${queryString({ format: options.format })}`, { signal: options.signal, redirect: 'manual' });
-    const location = response.headers.get('location');
-    if (response.status === 303 && location) {
+  async getResult(id: string, options: { format?: TextFormat; signal?: AbortSignal } = {}): Promise<string> {
+    return (await this.result(id, options.format, options.signal, { textOnly: true })).text();
+  }
+
+  /** Any result as bytes, as the service stored it: pdf and docx, or a text result to save unchanged. */
+  async getResultBytes(id: string, options: { format?: ResultFormat; signal?: AbortSignal } = {}): Promise<Uint8Array> {
+    return new Uint8Array(await (await this.result(id, options.format, options.signal, { textOnly: false })).arrayBuffer());
+  }
+
+  /** The `jsonl` result as records, one per crawled page in crawl order, parsed as the download arrives. */
+  async *records(id: string, options: { signal?: AbortSignal } = {}): AsyncGenerator<PageRecord> {
+    yield* jsonLines<PageRecord>(await this.result(id, 'jsonl', options.signal, { textOnly: true }));
+  }
+
+  /**
+   * The answer that holds a result: the API's own, or the download its 303 points at (large
+   * documents, and pdf and docx always). The download URL is fetched without the API key: it
+   * carries its own signature, and must not leak the key.
+   */
+  private async result(id: string, format: ResultFormat | undefined, signal: AbortSignal | undefined, expect: { textOnly: boolean }): Promise<Response> {
+    // unnamed, the format is the job's first, which may be one only /v1.1 describes
+    const version = format === undefined ? 'v1.1' : apiVersionOf({ formats: [format] });
+    const response = await this.send('GET', `/${version}/jobs/${encodeURIComponent(id)}/result${queryString({ format })}`, { signal, redirect: 'manual' });
+    // the 303 names the download's media type too, so a PDF is refused before it is downloaded
+    const mediaType = response.headers.get('content-type');
+    if (expect.textOnly && mediaType && !isTextMediaType(mediaType)) {
       await response.body?.cancel();
-      const download = await this.fetch(new URL(location, `${this.baseUrl}/`), { signal: options.signal });
-      if (!download.ok) throw new CrawlResponseError(download.status, await download.text());
-      return download.text();
+      throw new TypeError(`the result of job ${id} is ${mediaType}, not text: read it with getResultBytes`);
     }
-    return response.text();
+    const location = response.headers.get('location');
+    if (response.status !== 303 || !location) return response;
+    await response.body?.cancel();
+    const download = await this.fetch(new URL(location, `${this.baseUrl}/`), { signal });
+    if (!download.ok) throw new CrawlResponseError(download.status, await download.text());
+    return download;
   }
 
   listPages(id: string, query: { limit?: number; cursor?: string } = {}, signal?: AbortSignal): Promise<LedgerPage> {
@@ -190,13 +274,26 @@ export class CrawlClient {
     }
   }
 
-  /** Start, wait, get: creates the job, waits for it to end, and reads the document if there is one. */
-  async crawl(request: CreateJobRequest, options: WaitOptions & { format?: ExportFormat; onCreated?: (job: JobCreated) => void } = {}): Promise<CrawlResult> {
+  /**
+   * Start, wait, get: creates the job, waits for it to end, and reads the document if there is one:
+   * `format`, else the first of the request's `export_formats`. It returns text, so a request whose
+   * first format is pdf or docx needs a text `format` (jsonl, which every job has, or another it lists);
+   * the file itself is then `getResultBytes(job.id, { format: 'pdf' })`.
+   */
+  async crawl(
+    request: CreateJobRequest | CreateJobRequestV1_1,
+    options: WaitOptions & { format?: TextFormat; onCreated?: (job: JobCreated) => void } = {},
+  ): Promise<CrawlResult> {
+    const format = options.format ?? request.export_formats?.[0];
+    // refused before the job is created: it would use quota for a document this method cannot return
+    if (format !== undefined && isBinaryFormat(format)) {
+      throw new TypeError(`crawl() returns text and ${format} is bytes: pass a text format (e.g. { format: 'jsonl' }), then read the ${format} with getResultBytes`);
+    }
     const created = await this.createJob(request, options.signal);
     options.onCreated?.(created);
     const job = await this.waitForJob(created.id, options);
     if (job.status === 'failed') return { job };
-    return { job, document: await this.getResult(job.id, { format: options.format, signal: options.signal }) };
+    return { job, document: await this.getResult(job.id, { format, signal: options.signal }) };
   }
 
   /** The OpenAPI document the service serves (no authentication). */
@@ -224,7 +321,7 @@ export class CrawlClient {
         signal: init.signal,
         headers: {
           authorization: `Bearer ${this.options.apiKey}`,
-          accept: 'application/json, text/markdown, text/plain',
+          accept: 'application/json, text/markdown, text/plain, text/html, application/x-ndjson',
           ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -251,6 +348,37 @@ async function apiError(response: Response): Promise<CrawlApiError | CrawlRespon
   if (!isEnvelope(envelope)) return new CrawlResponseError(response.status, text);
   const retryAfter = Number(response.headers.get('retry-after'));
   return new CrawlApiError(response.status, envelope, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+}
+
+/** Text results are `text/*` (markdown, text, html) or JSON Lines; pdf and docx are not. */
+function isTextMediaType(mediaType: string): boolean {
+  return /^(text\/|application\/x-ndjson)/i.test(mediaType);
+}
+
+/** One parsed value per line of a JSON Lines body, as its bytes arrive; stopping early cancels the rest. */
+async function* jsonLines<T>(response: Response): AsyncGenerator<T> {
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      // search only the new text: a page's record can be megabytes long
+      const searchFrom = buffered.length;
+      buffered += value;
+      let newline = buffered.indexOf('\n', searchFrom);
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line.trim() !== '') yield JSON.parse(line) as T;
+        newline = buffered.indexOf('\n');
+      }
+    }
+    if (buffered.trim() !== '') yield JSON.parse(buffered) as T;
+  } finally {
+    await reader.cancel();
+  }
 }
 
 function isEnvelope(value: unknown): value is ErrorEnvelope {

@@ -6,7 +6,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CrawlApiError, defaultMode, type CrawlClient, type CreateJobRequest, type Job } from '../client/index.js';
+import { CrawlApiError, defaultMode, isBinaryFormat, type CrawlClient, type CreateJobRequestV1_1, type Job, type TextFormat } from '../client/index.js';
+import { BINARY_FORMATS, DOCUMENT_FORMATS, RESULT_FORMATS } from '../lambdas/domain/formats.js';
 import { MAX_SELECT_URLS, commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
 import { documentWindow, windowNote } from './window.js';
@@ -30,9 +31,21 @@ const maxCharsInput = z
 
 /**
  * Every field of a job request, one flat object: the API names any field the mode does not take.
- * Fields added to the shared or full-mode shapes appear here without further work.
+ * Fields added to the shared or full-mode shapes appear here without further work. Those of `/v1`:
+ * the one `/v1.1` adds, `pdf_paper`, is for a PDF, which this server does not make.
  */
 const commonShape = commonShapeOf('v1');
+
+/**
+ * An agent reads text: of `/v1.1`'s documents it may ask for markdown, text and html. PDF and Word
+ * files are for people, made with the CLI or the API; a crawl here would spend quota on a file the
+ * agent could neither read nor hand on.
+ */
+const TEXT_DOCUMENT_FORMATS = DOCUMENT_FORMATS.filter((format) => !BINARY_FORMATS.has(format));
+const textDocumentFormat = exportFormatSchema('v1.1').extract(TEXT_DOCUMENT_FORMATS, {
+  error: `must be ${TEXT_DOCUMENT_FORMATS.slice(0, -1).join(', ')} or ${TEXT_DOCUMENT_FORMATS.at(-1)}: pdf and docx are files for people, not text to read here; make them with the CLI (crawl <url> --format pdf -o FILE) or the API (POST /v1.1/jobs)`,
+});
+const TEXT_RESULT_FORMATS = RESULT_FORMATS.filter((format): format is TextFormat => !BINARY_FORMATS.has(format));
 
 const crawlInput = {
   ...Object.fromEntries(Object.entries({ ...commonShape, ...fullOnlyShape, concurrency: concurrencySchema }).map(([name, schema]) => [name, optional(schema)])),
@@ -47,7 +60,11 @@ const crawlInput = {
     .optional()
     .meta({ description: 'select only: the pages to crawl, on the same site as `url` (e.g. from preview_site).' }),
   // the API checks the list before its entries; an agent is better served by the entries' rule
-  export_formats: z.array(exportFormatSchema('v1')).min(1).optional().meta({ description: 'markdown (default) or text; the first is returned.' }),
+  export_formats: z
+    .array(textDocumentFormat)
+    .min(1)
+    .optional()
+    .meta({ description: 'markdown (default), text or html (one self-contained page); the first is returned. PDF and Word files are not made here.' }),
   max_chars: maxCharsInput.meta({
     description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says at its end how to read on with get_result.`,
   }),
@@ -85,7 +102,7 @@ export function createMcpServer(client: CrawlClient): McpServer {
     {
       title: 'Crawl pages into one document',
       description:
-        'Runs a crawl job and waits for it (progress notifications as pages are crawled), then returns the document: one section per page, `URL:` and `Title:` first, sections separated by a line `---`. Uses the monthly page quota.',
+        'Runs a crawl job and waits for it (progress notifications as pages are crawled), then returns the document: one section per page, `URL:` and `Title:` first, sections separated by a line `---` (html: one self-contained page with a section per page). Uses the monthly page quota.',
       inputSchema: crawlInput,
       annotations: { readOnlyHint: false, openWorldHint: true },
     },
@@ -95,7 +112,7 @@ export function createMcpServer(client: CrawlClient): McpServer {
         // checked by the API, which names any field the mode does not take
         const request = Object.fromEntries(
           Object.entries({ ...fields, mode: fields.mode ?? defaultMode(fields.urls !== undefined) }).filter(([, value]) => value !== undefined),
-        ) as unknown as CreateJobRequest;
+        ) as unknown as CreateJobRequestV1_1;
         const progressToken = extra._meta?.progressToken;
         let jobId: string | undefined;
         try {
@@ -133,20 +150,27 @@ export function createMcpServer(client: CrawlClient): McpServer {
     {
       title: "Read a job's document",
       description:
-        "A window of a finished job's document by character offset, without crawling again: how to read the rest of a document crawl cut at max_chars. The note after the window gives the total length and the next offset.",
+        "A window of a finished job's document by character offset, without crawling again: how to read the rest of a document crawl cut at max_chars, or the job's other formats. The note after the window gives the total length and the next offset.",
       inputSchema: {
         job_id: jobIdSchema,
+        format: z
+          .enum(TEXT_RESULT_FORMATS)
+          .optional()
+          .meta({
+            description:
+              "One of the job's export_formats, or jsonl: one JSON object per crawled page (url, final_url, title, depth, fetched_at, markdown and/or text), which every job has. Default: the job's first text format, else jsonl.",
+          }),
         offset: z.int().min(0).optional().meta({ description: 'The first character to return (default 0), e.g. the next offset a cut document named.' }),
         max_chars: maxCharsInput,
       },
       annotations: { readOnlyHint: true },
     },
-    async ({ job_id: jobId, offset = 0, max_chars: maxChars = DEFAULT_MAX_CHARS }, extra) =>
+    async ({ job_id: jobId, format, offset = 0, max_chars: maxChars = DEFAULT_MAX_CHARS }, extra) =>
       answer(async () => {
-        const document = await client.getResult(jobId, { signal: extra.signal });
+        const document = await client.getResult(jobId, { format: format ?? textFormatOf(await client.getJob(jobId, extra.signal)), signal: extra.signal });
         if (offset > document.length) throw new Error(`offset ${offset} is past the end of the document (${document.length} characters)`);
         const window = documentWindow(document, offset, maxChars);
-        return `${window.text}\n\n${windowNote(jobId, document, offset, window)}`;
+        return `${window.text}\n\n${windowNote(jobId, document, offset, window, format)}`;
       }),
   );
 
@@ -183,6 +207,12 @@ export function createMcpServer(client: CrawlClient): McpServer {
   );
 
   return server;
+}
+
+/** What get_result reads by default: the job's first text document (its own default unless that is a file), else jsonl. */
+function textFormatOf(job: Job): TextFormat {
+  for (const format of job.export_formats) if (!isBinaryFormat(format)) return format;
+  return 'jsonl';
 }
 
 class JobFailed extends Error {

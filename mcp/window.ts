@@ -13,9 +13,10 @@ export function documentWindow(document: string, offset: number, maxChars: numbe
   return { text: document.slice(offset, end), nextOffset: end < document.length ? end : undefined };
 }
 
-/** The line after a window that does not hold the whole document: where it sits, and how to read on. */
-export function windowNote(jobId: string, document: string, offset: number, window: DocumentWindow): string {
+/** The line after a window that does not hold the whole document: where it sits, and how to read on (in `format`, when one was named). */
+export function windowNote(jobId: string, document: string, offset: number, window: DocumentWindow, format?: string): string {
   const position = `characters ${offset}–${offset + window.text.length} of ${document.length}`;
   if (window.nextOffset === undefined) return `[End of the document: ${position}.]`;
-  return `[Cut: ${position}. Read on with get_result {"job_id": "${jobId}", "offset": ${window.nextOffset}}; it does not crawl again.]`;
+  const named = format === undefined ? '' : `, "format": "${format}"`;
+  return `[Cut: ${position}. Read on with get_result {"job_id": "${jobId}"${named}, "offset": ${window.nextOffset}}; it does not crawl again.]`;
 }

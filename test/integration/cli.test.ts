@@ -3,10 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_DEFAULTS, EXIT, runCli, type CliIO } from '../../cli/main.js';
 import { concurrencySchema, fullOnlyShape } from '../../lambdas/domain/job-request.js';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { summarizePdf } from '../helpers/pdf.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
@@ -49,9 +51,9 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** Runs the CLI in this process; `stdin` is what a pipe would hand it. */
-async function cli(argv: string[], options: { key?: string; stdin?: string; io?: Partial<CliIO> } = {}) {
-  const stdout = new PassThrough();
+/** Runs the CLI in this process; `stdin` is what a pipe would hand it; `terminal`: stdout is a terminal. */
+async function cli(argv: string[], options: { key?: string; stdin?: string; terminal?: boolean; io?: Partial<CliIO> } = {}) {
+  const stdout = Object.assign(new PassThrough(), { isTTY: options.terminal });
   const stderr = new PassThrough();
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -65,7 +67,16 @@ async function cli(argv: string[], options: { key?: string; stdin?: string; io?:
     fetch: runtime.fetch,
     ...options.io,
   });
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  return { code, stdout: Buffer.concat(out).toString('utf8'), bytes: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/** The text of a Word file's body. */
+function wordText(bytes: Uint8Array): string {
+  return strFromU8(unzipSync(bytes)['word/document.xml'] ?? new Uint8Array()).replace(/<[^>]+>/g, '');
+}
+
+async function jobCount(): Promise<number> {
+  return (JSON.parse((await cli(['jobs', '--json', '--limit', '100'])).stdout) as { jobs: unknown[] }).jobs.length;
 }
 
 describe('crawl CLI', () => {
@@ -134,6 +145,47 @@ describe('crawl CLI', () => {
     expect(emptyPipe).toMatchObject({ code: EXIT.usage, stderr: 'error: no URLs on stdin: did the command before the pipe (e.g. preview) fail?\n' });
   });
 
+  it('makes PDF, Word and HTML documents through /v1.1, writing a binary file to -o or a pipe but never to a terminal', async () => {
+    const pdfFile = path.join(workDir, 'b.pdf');
+    const before = await jobCount();
+    const toTerminal = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--format', 'pdf'], { terminal: true });
+    const after = await jobCount();
+    const pdf = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--format', 'pdf', '--pdf-paper', 'Letter', '-o', pdfFile, '--json', '--no-progress'], { terminal: true });
+    const piped = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--format', 'docx', '--no-progress']);
+    const html = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--format', 'html', '--no-progress'], { terminal: true });
+
+    expect(toTerminal).toMatchObject({ code: EXIT.usage, stdout: '', stderr: 'error: pdf is a binary file, not for a terminal: write it with -o FILE, or pipe stdout into a file or program\n' });
+    expect(after).toBe(before);
+    expect(pdf.code, pdf.stderr).toBe(EXIT.completed);
+    const job = JSON.parse(pdf.stdout) as { id: string; export_formats: string[]; pdf_paper: string; links: { result: string } };
+    expect(job).toMatchObject({ export_formats: ['pdf'], pdf_paper: 'Letter', links: { result: `/v1.1/jobs/${job.id}/result` } });
+    expect((await summarizePdf(await readFile(pdfFile))).pages[0]).toEqual([612, 792]);
+    expect(piped.code, piped.stderr).toBe(EXIT.completed);
+    expect(wordText(piped.bytes)).toContain('Content of B.');
+    expect(html.code, html.stderr).toBe(EXIT.completed);
+    expect(html.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(html.stdout).toContain('Content of B.');
+  }, 120_000);
+
+  it('writes the jsonl result, one JSON object per page, with the markdown, or the text when asked for it too', async () => {
+    const output = path.join(workDir, 'a.jsonl');
+    const markdown = await cli(['crawl', 'https://site.test/', '--max-depth', '1', '--max-pages', '2', '--format', 'jsonl', '--no-progress']);
+    const text = await cli(['crawl', 'https://site.test/a', '--mode', 'single', '--format', 'jsonl', '--format', 'text', '-o', output, '--json', '--no-progress']);
+
+    expect(markdown.code, markdown.stderr).toBe(EXIT.completed);
+    const records = markdown.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.map((record) => [record.url, record.depth])).toEqual([['https://site.test/', 0], ['https://site.test/a', 1]]);
+    expect(records[0]).toMatchObject({ title: 'Home', markdown: expect.stringContaining('Content of Home.') });
+    expect(records[0]).not.toHaveProperty('text');
+    // jsonl is a result of any job: made under /v1, of the text export
+    const job = JSON.parse(text.stdout) as { id: string; export_formats: string[]; links: { result: string } };
+    expect(job).toMatchObject({ export_formats: ['text'], links: { result: `/v1/jobs/${job.id}/result` } });
+    const [record, ...rest] = (await readFile(output, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rest).toEqual([]);
+    expect(record).toMatchObject({ url: 'https://site.test/a', text: expect.stringContaining('Content of A.') });
+    expect(record).not.toHaveProperty('markdown');
+  });
+
   it('ends the document on stdout with a newline', async () => {
     const result = await cli(['crawl', 'https://site.test/b', '--mode', 'single', '--no-progress']);
 
@@ -152,6 +204,8 @@ describe('crawl CLI', () => {
     expect(CRAWL_DEFAULTS).toEqual(defaults);
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-depth <n> +full: how many links away from the seed \\(default ${defaults.maxDepth}\\)`));
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-pages <n> +full: at most this many pages \\(default ${defaults.maxPages}\\)`));
+    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('(choices: "markdown", "text", "html", "pdf", "docx", "jsonl", default: [])');
+    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('--pdf-paper <size> the paper of a pdf document (default A4) (choices: "A4", "Letter")');
   });
 
   it('offers to cancel on Ctrl-C; cancelled, the job keeps its pages and the document is still written', async () => {
@@ -214,4 +268,21 @@ describe('crawl CLI as processes', () => {
     expect(code, stderr).toBe(0);
     expect(await readFile(output, 'utf8')).toMatch(/^URL: https:\/\/site\.test\/\n[\s\S]*\n---\n\nURL: https:\/\/site\.test\/a\n/);
   }, 60_000);
+
+  it('writes a PDF into a pipe intact: node cli/crawl.mjs crawl … --format pdf | cat > FILE', async () => {
+    const output = path.join(workDir, 'piped.pdf');
+    const command = `node cli/crawl.mjs crawl https://site.test/c --mode single --format pdf --no-progress | cat > ${output}`;
+    const child = spawn('bash', ['-o', 'pipefail', '-c', command], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, CRAWL_API_URL: runtime.url, CRAWL_API_KEY: KEYS.user },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    expect(code, stderr).toBe(0);
+    // A4 by default
+    expect((await summarizePdf(await readFile(output))).pages[0]).toEqual([596, 843]);
+  }, 120_000);
 });

@@ -77,6 +77,31 @@ describe('CrawlClient', () => {
     expect(downloads[0]?.has('authorization')).toBe(false);
   });
 
+  it('asks /v1.1 for html, pdf and docx on its own, reads the files as bytes and the jsonl result as records', async () => {
+    const { job, document } = await client.crawl(
+      { url: 'https://site.test/', mode: 'select', urls: ['https://site.test/a', 'https://site.test/b'], export_formats: ['html', 'pdf', 'docx'], pdf_paper: 'Letter' },
+      { intervalMs: 100 },
+    );
+    const pdf = await client.getResultBytes(job.id, { format: 'pdf' });
+    const docx = await client.getResultBytes(job.id, { format: 'docx' });
+    const records = [];
+    for await (const record of client.records(job.id)) records.push(record);
+
+    expect(job).toMatchObject({ status: 'completed', export_formats: ['html', 'pdf', 'docx'], pdf_paper: 'Letter', links: { result: `/v1.1/jobs/${job.id}/result` } });
+    expect(document).toMatch(/^<!DOCTYPE html>/i);
+    expect(document).toContain('Content of B.');
+    // unnamed, the result is the job's first format: html, which only /v1.1 describes
+    expect(await client.getResult(job.id)).toBe(document);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    // a Word file is a zip archive
+    expect(Buffer.from(docx.subarray(0, 2)).toString('latin1')).toBe('PK');
+    expect(records.map((record) => [record.url, record.depth, record.title])).toEqual([
+      ['https://site.test/a', 0, 'A'],
+      ['https://site.test/b', 0, 'B'],
+    ]);
+    expect(records[1]?.markdown).toContain('Content of B.');
+  }, 120_000);
+
   it('lists the jobs newest first across pages, and reads usage and account', async () => {
     const ids = [];
     for await (const job of client.jobs({ limit: 1 })) ids.push(job.id);

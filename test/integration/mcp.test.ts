@@ -19,6 +19,7 @@ const LONG_TEXT = `<p>${'All work and no play makes a long page. '.repeat(100)}<
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let client: Client;
+let api: CrawlClient;
 
 beforeAll(async () => {
   site = await startSite({
@@ -30,7 +31,8 @@ beforeAll(async () => {
     '/long': page('Long', [], LONG_TEXT),
   });
   runtime = await startTestRuntime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
-  const server = createMcpServer(new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch }));
+  api = new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch });
+  const server = createMcpServer(api);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   client = new Client({ name: 'test-agent', version: '1.0.0' });
@@ -60,7 +62,43 @@ describe('MCP server', () => {
       only_main_content: { type: 'boolean', description: expect.stringContaining('navigation') },
     });
     expect(crawl?.inputSchema.properties?.max_pages).not.toHaveProperty('default');
+    // an agent reads text: PDF and Word files are not offered
+    expect(crawl?.inputSchema.properties?.export_formats).toMatchObject({ items: { enum: ['markdown', 'text', 'html'] } });
+    expect(crawl?.inputSchema.properties).not.toHaveProperty('pdf_paper');
+    expect(tools.find((tool) => tool.name === 'get_result')?.inputSchema.properties?.format).toMatchObject({ enum: ['markdown', 'text', 'html', 'jsonl'] });
   });
+
+  it('crawls into html, and get_result reads the job in its other formats and as jsonl, naming the format to read on in', async () => {
+    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/long', mode: 'single', export_formats: ['html', 'markdown'] } }, undefined, { timeout: 60_000 }));
+    const jobId = /^Job ([0-9a-f-]{36})/.exec(crawled)?.[1] ?? '';
+
+    const markdown = text(await client.callTool({ name: 'get_result', arguments: { job_id: jobId, format: 'markdown' } }));
+    const jsonl = text(await client.callTool({ name: 'get_result', arguments: { job_id: jobId, format: 'jsonl' } }));
+    const cut = text(await client.callTool({ name: 'get_result', arguments: { job_id: jobId, format: 'jsonl', max_chars: 1000 } }));
+
+    expect(crawled).toMatch(/^Job [0-9a-f-]{36} completed: 1 pages crawled, 0 failed, 0 skipped\.\n\n<!DOCTYPE html>/i);
+    expect(crawled).toContain('All work and no play makes a long page.');
+    expect(markdown).toMatch(/^URL: https:\/\/site\.test\/long\nTitle: Long\n/);
+    const firstLine = JSON.parse(jsonl.split('\n')[0] ?? '') as Record<string, unknown>;
+    expect(firstLine).toMatchObject({ url: 'https://site.test/long', title: 'Long', depth: 0, markdown: expect.stringContaining('All work and no play') });
+    expect(cut).toMatch(new RegExp(`^\\{"url":"https://site\\.test/long",[\\s\\S]*\\n\\n\\[Cut: characters 0–1000 of \\d+\\. Read on with get_result \\{"job_id": "${jobId}", "format": "jsonl", "offset": 1000\\}`));
+  });
+
+  it('refuses pdf and docx before crawling, and reads a PDF-only job as jsonl', async () => {
+    const usedBefore = (await api.getUsage()).reserved;
+    const refused = await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/a', mode: 'single', export_formats: ['markdown', 'pdf'] } });
+    const usedAfter = (await api.getUsage()).reserved;
+    // a job made elsewhere (the CLI, the API) with only a PDF: the agent still gets text
+    const created = await api.createJob({ url: 'https://site.test/a', mode: 'single', export_formats: ['pdf'] });
+    await api.waitForJob(created.id, { intervalMs: 100 });
+    const pdfOnly = text(await client.callTool({ name: 'get_result', arguments: { job_id: created.id } }));
+
+    expect(refused).toMatchObject({ isError: true });
+    expect(text(refused)).toContain('must be markdown, text or html: pdf and docx are files for people, not text to read here; make them with the CLI (crawl <url> --format pdf -o FILE)');
+    expect(usedAfter).toBe(usedBefore);
+    expect(JSON.parse(pdfOnly.split('\n')[0] ?? '')).toMatchObject({ url: 'https://site.test/a', title: 'A', markdown: expect.stringContaining('Content of A.') });
+    expect(pdfOnly).toMatch(/\n\n\[End of the document: characters 0–\d+ of \d+\.\]$/);
+  }, 60_000);
 
   it('previews, then crawls the chosen pages with progress notifications, and reads the job and usage', async () => {
     const preview = text(await client.callTool({ name: 'preview_site', arguments: { url: 'https://site.test/' } }));
