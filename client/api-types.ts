@@ -1397,7 +1397,7 @@ export interface operations {
     getJobResult: {
         parameters: {
             query?: {
-                /** @description One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has. */
+                /** @description One of the job's `export_formats` (default the first of them this version serves), or `jsonl`: one JSON object per crawled page, which every job has. */
                 format?: "markdown" | "text" | "jsonl";
             };
             header?: never;
@@ -2162,7 +2162,7 @@ export interface operations {
     getJobResultV1_1: {
         parameters: {
             query?: {
-                /** @description One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has. */
+                /** @description One of the job's `export_formats` (default the first of them this version serves), or `jsonl`: one JSON object per crawled page, which every job has. */
                 format?: "markdown" | "text" | "html" | "pdf" | "docx" | "jsonl";
             };
             header?: never;

@@ -59,17 +59,25 @@ export function resultQuerySchema(version: ApiVersion) {
             : `must be one of ${formats.join(', ')}`,
       })
       .optional()
-      .meta({ description: "One of the job's `export_formats` (default the first of them), or `jsonl`: one JSON object per crawled page, which every job has." }),
+      .meta({ description: "One of the job's `export_formats` (default the first of them this version serves), or `jsonl`: one JSON object per crawled page, which every job has." }),
   });
 }
 
 /**
  * `GET /v1/jobs/{id}/result?format=` (and `/v1.1`): defaults to the first of the job's
- * `export_formats`; a known format the job was not created with is refused rather than produced
- * on the fly (CONTRACT 4), except `jsonl`, which every job has (CONTRACT 10).
+ * `export_formats` that the version serves; a known format the job was not created with is
+ * refused rather than produced on the fly (CONTRACT 4), except `jsonl`, which every job has
+ * (CONTRACT 10).
  */
 export function parseResultQuery(params: QueryParams, exportFormats: readonly DocumentFormat[], version: ApiVersion = 'v1'): { format: ResultFormat } {
-  const { format = exportFormats[0] ?? 'markdown' } = parseQuery(resultQuerySchema(version), params);
+  const { format } = parseQuery(resultQuerySchema(version), params);
+  if (format === undefined) {
+    const served = exportFormats.find((candidate) => FORMATS_OF_VERSION[version].includes(candidate));
+    if (served) return { format: served };
+    throw validationError([
+      { field: 'format', message: `this job's documents (${exportFormats.join(', ')}) are /v1.1 formats: read them from /v1.1/jobs/{id}/result, or ask for format=jsonl` },
+    ]);
+  }
   if (format !== JSONL_FORMAT && !exportFormats.includes(format)) {
     throw validationError([
       { field: 'format', message: `this job was created with export_formats ${exportFormats.join(', ')} (jsonl is there for every job)` },

@@ -201,6 +201,9 @@ describe('JSON Lines for every job, and /v1 as the spec has it', () => {
     const markdown = await runtime.request('GET', `/v1.1/jobs/${id}/result?format=markdown`, { key: KEY });
     expect(markdown.status).toBe(422);
     expect(markdown.json.error?.details).toEqual([{ field: 'format', message: 'this job was created with export_formats pdf (jsonl is there for every job)' }]);
+    const v1Default = await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEY });
+    expect(v1Default.status).toBe(422);
+    expect(JSON.stringify(v1Default.json.error?.details)).toContain('read them from /v1.1/jobs/{id}/result');
     const { bytes } = await download(`/v1.1/jobs/${id}/result?format=pdf`);
     expect(new Set((await summarizePdf(bytes)).pages.map(String))).toEqual(new Set(['596,843']));
   });

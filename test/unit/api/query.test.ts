@@ -68,6 +68,15 @@ describe('parseResultQuery', () => {
     expect(messageFor(error, 'format')).toMatch(/v1\.1/);
   });
 
+  it('under /v1, defaults to the first format /v1 serves, and points a job of /v1.1 formats only at /v1.1', () => {
+    expect(parseResultQuery(null, ['pdf', 'text', 'markdown'], 'v1')).toEqual({ format: 'text' });
+    expect(parseResultQuery(null, ['pdf', 'text'], 'v1.1')).toEqual({ format: 'pdf' });
+    expect(messageFor(thrownApiError(() => parseResultQuery(null, ['pdf', 'docx'], 'v1')), 'format')).toBe(
+      "this job's documents (pdf, docx) are /v1.1 formats: read them from /v1.1/jobs/{id}/result, or ask for format=jsonl",
+    );
+    expect(parseResultQuery({ format: 'jsonl' }, ['pdf'], 'v1')).toEqual({ format: 'jsonl' });
+  });
+
   it.each(['xml', 'MARKDOWN', ''])('refuses the unknown format %j', (format) => {
     expect(rejectedFields(() => parseResultQuery({ format }, ['markdown', 'text']))).toEqual(['format']);
   });
