@@ -210,15 +210,26 @@ function checkReferenceOutputs(set: LabelledSet): boolean {
 }
 
 /**
- * `npm run eval:extract -- <dir> [--without-peers]`: every labelled set under `dir` (see
- * labelled-sets.ts), each extractor side by side, then the sets of one group pooled.
+ * `--half=even` keeps each gold-standard set's pages at even positions in file-name order (the
+ * development half), `--half=odd` the others (the held-out half); the benchmark is kept whole.
+ */
+function halved(sets: LabelledSet[], half: string | undefined): LabelledSet[] {
+  if (half === undefined) return sets;
+  if (half !== 'even' && half !== 'odd') throw new Error('--half is even or odd');
+  const keep = half === 'even' ? 0 : 1;
+  return sets.map((set) => (set.kind === 'gold-standard' ? { ...set, name: `${set.name} (${half} half)`, pages: set.pages.filter((_page, index) => index % 2 === keep) } : set));
+}
+
+/**
+ * `npm run eval:extract -- <dir> [--without-peers] [--half=even|odd]`: every labelled set under
+ * `dir` (see labelled-sets.ts), each extractor side by side, then the sets of one group pooled.
  */
 async function main(): Promise<void> {
   // The peers are given the page's HTML; none of them may fetch anything while scored.
   globalThis.fetch = () => Promise.reject(new Error('eval:extract makes no network requests'));
   const withPeers = !process.argv.includes('--without-peers');
   const extractors = withPeers ? EXTRACTORS : EXTRACTORS.slice(0, 1);
-  const sets = findSets(process.argv.slice(2).find((argument) => !argument.startsWith('--')));
+  const sets = halved(findSets(process.argv.slice(2).find((argument) => !argument.startsWith('--'))), process.argv.find((argument) => argument.startsWith('--half='))?.slice('--half='.length));
   let failed = false;
   const pooled = new Map<string, Run[]>();
 
