@@ -448,12 +448,25 @@ describe('state machine', () => {
     ['PlanLevel', 'crawl-plan-level'],
     ['CheckLevel', 'crawl-check-level'],
     ['Assemble', 'crawl-assemble'],
-    ['BuildDocuments', 'crawl-documents'],
   ])('%s invokes %s and sends any error to RecordFailure', (state, handler) => {
     expect(definition.States[state]).toMatchObject({
       Type: 'Task',
       Resource: `\${GetAtt:${fn(handler).logicalId}.Arn}`,
       Catch: expect.arrayContaining([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'RecordFailure' })]),
+    });
+  });
+
+  it('BuildDocuments invokes crawl-documents only after Assemble asks for it, and its failure goes to Finalize beside the job\'s other documents', () => {
+    expect(definition.States.AfterAssemble).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.next', StringEquals: 'documents', Next: 'BuildDocuments' }],
+      Default: 'Finalize',
+    });
+    expect(definition.States.BuildDocuments).toMatchObject({
+      Type: 'Task',
+      Resource: `\${GetAtt:${fn('crawl-documents').logicalId}.Arn}`,
+      Next: 'Finalize',
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.documents_failure', Next: 'Finalize' }],
     });
   });
 
