@@ -79,6 +79,7 @@ ${settings}  curl -s -H "Authorization: Bearer ${key}" "${url}/v1/sitemap/previe
   npm run -s cli -- preview ${site}
   npm run -s cli -- crawl ${site} --max-depth 1
   npm run -s cli -- preview ${site} | npm run -s cli -- crawl ${site} --urls-file - -o demo.md
+  npm run -s cli -- crawl ${site} --max-depth 1 --format pdf -o demo.pdf
   npm run -s cli -- jobs
 
 Web console: ${url}/ (API key ${key}). Ctrl-C stops the service and the site.

@@ -41,12 +41,13 @@ describe('npm run demo', () => {
       expect(readmeCommands.length).toBeGreaterThan(0);
       for (const line of readmeCommands) expect(printed).toContain(line.trim());
       const commands = printed
-        .map((line) => line.replace(/-o demo\.md$/, `-o ${path.join(scratch ?? '', 'demo.md')}`));
+        .map((line) => line.replace(/-o (demo\.md|demo\.pdf)$/, (_match, file: string) => `-o ${path.join(scratch ?? '', file)}`));
       expect(commands.filter((line) => !line.startsWith('export '))).toEqual([
         expect.stringMatching(/^curl -s -H "Authorization: Bearer \S+" "http:\/\/127\.0\.0\.1:\d+\/v1\/sitemap\/preview\?url=https:\/\/demo\.test\/"$/),
         'npm run -s cli -- preview https://demo.test/',
         'npm run -s cli -- crawl https://demo.test/ --max-depth 1',
         expect.stringMatching(/^npm run -s cli -- preview https:\/\/demo\.test\/ \| npm run -s cli -- crawl https:\/\/demo\.test\/ --urls-file - -o \S+demo\.md$/),
+        expect.stringMatching(/^npm run -s cli -- crawl https:\/\/demo\.test\/ --max-depth 1 --format pdf -o \S+demo\.pdf$/),
         'npm run -s cli -- jobs',
       ]);
 
@@ -68,6 +69,9 @@ describe('npm run demo', () => {
       const selected = await readFile(path.join(scratch, 'demo.md'), 'utf8');
       expect(selected.split('\n---\n').map((section) => /^\n?URL: (\S+)/.exec(section)?.[1])).toEqual(site);
       expect(stdout).toMatch(/completed\s+select\s+4\s/);
+      // the same site as a PDF, through /v1.1
+      const pdf = await readFile(path.join(scratch, 'demo.pdf'));
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     } finally {
       // Ctrl-C: the terminal signals the whole group, service and site
       process.kill(-(demo.pid ?? 0), 'SIGINT');
