@@ -33,7 +33,22 @@ export function pageExportFormats(formats: readonly DocumentFormat[]): ExportFor
 }
 
 /** Documents written after the streamed ones, by the document worker (a browser for PDF, the whole document in memory for Word). */
-export const WORKER_FORMATS: ReadonlySet<DocumentFormat> = new Set(['pdf', 'docx']);
+export type WorkerFormat = 'pdf' | 'docx';
+export const WORKER_FORMATS: ReadonlySet<DocumentFormat> = new Set<WorkerFormat>(['pdf', 'docx']);
+
+/**
+ * The markdown a worker document is built from at most, within the worker's 4 GB and 15 minutes
+ * (the document-formats benchmark: Word takes about 86 MB of memory per MB of markdown; PDF is
+ * printed in parts, at about 117 s per 20 MB).
+ */
+export const MAX_MARKDOWN_BYTES: Record<WorkerFormat, number> = { docx: 40 * 1024 * 1024, pdf: 150 * 1024 * 1024 };
+
+/** Why a job's pages are too much for the document, or undefined when they fit. */
+export function overCeiling(format: WorkerFormat, markdownBytes: number): string | undefined {
+  if (markdownBytes <= MAX_MARKDOWN_BYTES[format]) return undefined;
+  const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `the pages hold ${megabytes(markdownBytes)} of markdown, over the ${megabytes(MAX_MARKDOWN_BYTES[format])} a ${format === 'pdf' ? 'PDF' : 'Word'} document is built from`;
+}
 
 /** What each result is served as. */
 export const MEDIA_TYPES: Record<ResultFormat, string> = {

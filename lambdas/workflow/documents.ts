@@ -3,7 +3,7 @@ import { DocxDocumentBuilder } from '../core/formats/docx.js';
 import { htmlPrintParts } from '../core/formats/html.js';
 import { artifactKeys, putText } from '../data/artifacts.js';
 import { getJob, updateJob } from '../data/jobs.js';
-import { MEDIA_TYPES, type DocumentFormat } from '../domain/formats.js';
+import { MEDIA_TYPES, overCeiling, type DocumentFormat, type WorkerFormat } from '../domain/formats.js';
 import type { JobRecord } from '../domain/job.js';
 import { logger } from '../observability/logger.js';
 import { printPdf } from '../render/print-pdf.js';
@@ -32,10 +32,10 @@ export async function buildDocuments(state: CrawlState): Promise<CrawlState> {
   const failures: NonNullable<JobRecord['document_failures']> = { ...job.document_failures };
   const markdownBytes = markdown.reduce((sum, page) => sum + Buffer.byteLength(page), 0);
   /** A document over its ceiling is not tried: the worker would run out of memory or time, after every retry. */
-  const fits = (format: 'pdf' | 'docx') => {
-    if (markdownBytes <= MAX_MARKDOWN_BYTES[format]) return true;
-    failures[format] = `the pages hold ${megabytes(markdownBytes)} of markdown, over the ${megabytes(MAX_MARKDOWN_BYTES[format])} a ${format === 'pdf' ? 'PDF' : 'Word'} document is built from`;
-    return false;
+  const fits = (format: WorkerFormat) => {
+    const problem = overCeiling(format, markdownBytes);
+    if (problem) failures[format] = problem;
+    return problem === undefined;
   };
   const store = async (format: DocumentFormat, body: Uint8Array) => {
     const key = artifactKeys.result(job.job_id, format);
@@ -56,15 +56,4 @@ export async function buildDocuments(state: CrawlState): Promise<CrawlState> {
   }
   await updateJob(job.job_id, { results, ...(Object.keys(failures).length > 0 ? { document_failures: failures } : {}) });
   return done;
-}
-
-/**
- * The markdown a document is built from at most, within the worker's 4 GB and 15 minutes (the
- * document-formats benchmark: Word takes about 86 MB of memory per MB of markdown; PDF is printed
- * in parts, and takes about 117 s per 20 MB).
- */
-const MAX_MARKDOWN_BYTES = { docx: 40 * 1024 * 1024, pdf: 150 * 1024 * 1024 } as const;
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
