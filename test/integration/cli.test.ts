@@ -253,9 +253,8 @@ describe('crawl CLI', () => {
 });
 
 describe('crawl CLI as processes', () => {
-  it('runs the select flow as one pipeline: npm run -s cli -- preview … | npm run -s cli -- crawl … --urls-file - -o FILE', async () => {
-    const output = path.join(workDir, 'pipeline.md');
-    const command = `npm run -s cli -- preview https://site.test/ | head -2 | npm run -s cli -- crawl https://site.test/ --mode select --urls-file - -o ${output}`;
+  /** A command line in bash, as a user types it, against the test runtime as the user's key. */
+  async function shell(command: string): Promise<{ code: number | null; stderr: string }> {
     const child = spawn('bash', ['-o', 'pipefail', '-c', command], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, CRAWL_API_URL: runtime.url, CRAWL_API_KEY: KEYS.user },
@@ -263,7 +262,13 @@ describe('crawl CLI as processes', () => {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code: await new Promise<number | null>((resolve) => child.on('close', resolve)), stderr };
+  }
+
+  it('runs the select flow as one pipeline: npm run -s cli -- preview … | npm run -s cli -- crawl … --urls-file - -o FILE', async () => {
+    const output = path.join(workDir, 'pipeline.md');
+    const command = `npm run -s cli -- preview https://site.test/ | head -2 | npm run -s cli -- crawl https://site.test/ --mode select --urls-file - -o ${output}`;
+    const { code, stderr } = await shell(command);
 
     expect(code, stderr).toBe(0);
     expect(await readFile(output, 'utf8')).toMatch(/^URL: https:\/\/site\.test\/\n[\s\S]*\n---\n\nURL: https:\/\/site\.test\/a\n/);
@@ -272,14 +277,7 @@ describe('crawl CLI as processes', () => {
   it('writes a PDF into a pipe intact: node cli/crawl.mjs crawl … --format pdf | cat > FILE', async () => {
     const output = path.join(workDir, 'piped.pdf');
     const command = `node cli/crawl.mjs crawl https://site.test/c --mode single --format pdf --no-progress | cat > ${output}`;
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, CRAWL_API_URL: runtime.url, CRAWL_API_KEY: KEYS.user },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { code, stderr } = await shell(command);
 
     expect(code, stderr).toBe(0);
     // A4 by default
