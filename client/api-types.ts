@@ -1055,6 +1055,35 @@ export interface components {
             /** @description URLs left out because they name images, PDFs, feeds, scripts and other assets. */
             assets_filtered: number;
         };
+        /**
+         * @description One line of `GET …/result?format=jsonl`: one crawled page, in crawl order.
+         * @example {
+         *       "url": "https://example.com/a",
+         *       "final_url": "https://example.com/a",
+         *       "title": "A",
+         *       "depth": 1,
+         *       "fetched_at": "2026-11-25T10:00:01.000Z",
+         *       "markdown": "# A\n\nText."
+         *     }
+         */
+        PageRecord: {
+            /** @description The URL as queued. */
+            url: string;
+            /** @description Where redirects ended; `url` when there were none. */
+            final_url: string;
+            title: string | null;
+            /** @description Links followed from the seed (the seed is 0). */
+            depth: number;
+            /**
+             * Format: date-time
+             * @description When the page's fetch answered, ISO 8601 in UTC.
+             */
+            fetched_at: string;
+            /** @description The page's section content in markdown, when the job's documents are built from it. */
+            markdown?: string;
+            /** @description The page's section content in plain text, when the job asked for text. */
+            text?: string;
+        };
     };
     responses: never;
     parameters: never;

@@ -76,18 +76,7 @@ export function apiVersionOf(request: { formats?: readonly string[]; pdfPaper?: 
 }
 
 /** One crawled page of a job's `jsonl` result, in crawl order; `markdown` and/or `text` as the job asked. */
-export interface PageRecord {
-  url: string;
-  /** Where redirects ended; `url` when there were none. */
-  final_url: string;
-  title: string | null;
-  /** Links followed from the seed. */
-  depth: number;
-  /** ISO 8601, UTC. */
-  fetched_at: string;
-  markdown?: string;
-  text?: string;
-}
+export type PageRecord = Schemas['PageRecord'];
 
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
 

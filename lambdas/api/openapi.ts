@@ -23,6 +23,7 @@ import {
 } from './errors.js';
 import { MAX_BODY_BYTES } from './http.js';
 import { JOB_REQUEST_SCHEMAS } from '../domain/job-request.js';
+import { PageRecordSchema } from '../domain/page-record.js';
 import { API_VERSIONS, MEDIA_TYPES, type ApiVersion } from '../domain/formats.js';
 import { jobsQuerySchema, pagesQuerySchema, previewQuerySchema, resultQuerySchema } from './query.js';
 import { AccountSchema, JobListSchema, LedgerPageSchema, SitemapPreviewSchema, UsageSchema } from './responses.js';
@@ -207,7 +208,7 @@ function versionPaths(version: ApiVersion) {
               'text/plain': { schema: { type: 'string' } },
               ...(version === 'v1' ? {} : { 'text/html': { schema: { type: 'string' } } }),
               [MEDIA_TYPES.jsonl]: {
-                schema: { type: 'string' },
+                schema: { type: 'string', description: 'One `PageRecord` (#/components/schemas/PageRecord) as JSON per line.' },
                 example: '{"url":"https://example.com/","final_url":"https://example.com/","title":"Example","depth":0,"fetched_at":"2026-11-25T10:00:01.000Z","markdown":"# Example\\n\\nText."}\n',
               },
             },
@@ -285,6 +286,8 @@ export function buildOpenApiDocument() {
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key issued with `npm run admin -- create-key`.' } },
+      // each line of the JSON Lines result; OpenAPI 3.1 cannot type a stream of them
+      schemas: { PageRecord: PageRecordSchema },
     },
     paths: Object.assign({}, ...API_VERSIONS.map(versionPaths)),
   }, { override: dropSafeIntegerBounds });

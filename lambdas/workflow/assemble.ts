@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { rewriteSectionContent, SECTION_SEPARATOR, sectionContent } from '../core/document.js';
 import { HTML_DOCUMENT_END, htmlDocumentStart, htmlPageSection } from '../core/formats/html.js';
-import { jsonlLine } from '../core/formats/jsonl.js';
+import { jsonlLine } from '../domain/page-record.js';
 import type { DocumentPage } from '../core/formats/markdown.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { SiteBoilerplate } from '../core/site-boilerplate.js';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PageRecordSchema } from '../../lambdas/domain/page-record.js';
 import { summarizePdf } from '../helpers/pdf.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
@@ -150,7 +151,11 @@ describe('a /v1.1 job with every document', () => {
     expect(records.map((record) => Object.keys(record))).toEqual(records.map(() => ['url', 'final_url', 'title', 'depth', 'fetched_at', 'markdown', 'text']));
     expect(records.map((record) => record.depth)).toEqual([0, 1, 1]);
     expect(records[1]).toMatchObject({ final_url: 'https://site.test/care', title: 'Caring for a teapot · Teapot Docs' });
-    for (const record of records) expect(Date.parse(String(record.fetched_at))).toBeGreaterThan(Date.parse('2026-01-01'));
+    for (const record of records) {
+      // each line is the PageRecord the OpenAPI document publishes
+      expect(PageRecordSchema.safeParse(record).error).toBeUndefined();
+      expect(Date.parse(String(record.fetched_at))).toBeGreaterThan(Date.parse('2026-01-01'));
+    }
     expect(records.map((record) => record.markdown)).toEqual(sectionContents(markdown));
     const text = (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=text`, { key: KEY })).text;
     expect(records.map((record) => record.text)).toEqual(sectionContents(text));

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CrawlApiError, CrawlClient, RESULT_FORMATS, type PageRecord } from '../../../client/index.js';
-import type { JsonlRecord } from '../../../lambdas/core/formats/jsonl.js';
+import type { PageRecord as ServerPageRecord } from '../../../lambdas/domain/page-record.js';
 import { API_VERSIONS, BINARY_FORMATS, FORMATS_OF_VERSION, JSONL_FORMAT, RESULT_FORMATS as SERVICE_RESULT_FORMATS } from '../../../lambdas/domain/formats.js';
 
 /** A fetch that answers from a script and records what it was asked. */
@@ -51,7 +51,7 @@ describe('CrawlClient API versions', () => {
       const firstVersion = format === JSONL_FORMAT ? 'v1' : API_VERSIONS.find((version) => (FORMATS_OF_VERSION[version] as readonly string[]).includes(format));
       expect({ format, since, binary }).toEqual({ format, since: firstVersion, binary: BINARY_FORMATS.has(format as never) });
     }
-    expectTypeOf<PageRecord>().toEqualTypeOf<JsonlRecord>();
+    expectTypeOf<PageRecord>().toEqualTypeOf<ServerPageRecord>();
   });
 
   it('sends a job to /v1 unless it asks for what only /v1.1 has', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonlLine } from '../../../../lambdas/core/formats/jsonl.js';
+import { jsonlLine } from '../../../lambdas/domain/page-record.js';
 
 describe('JSON Lines result', () => {
   const page = { url: 'https://example.com/a', final_url: 'https://example.com/b', title: 'A', depth: 1, fetched_at: '2026-11-25T04:00:00.000Z' };
