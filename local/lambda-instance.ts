@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
-import { PROJECT_ROOT } from './template.js';
 
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -17,6 +15,9 @@ export interface Invocation {
   event: unknown;
 }
 
+/** The handler modules an instance may import, by handler name: a source file, or a function's bundle. */
+export type HandlerModules = Record<string, string>;
+
 /** Invocations one instance runs at once, as far as the logger is told: the local host sets no limit. */
 const MAX_CONCURRENT_INVOCATIONS = 1000;
 
@@ -27,26 +28,25 @@ const MAX_CONCURRENT_INVOCATIONS = 1000;
 process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= String(MAX_CONCURRENT_INVOCATIONS);
 const invocations = InvokeStore.getInstanceAsync(true);
 
-/** Where the stack's handler modules are, by the name its `crawl:handler` metadata gives. */
-export const HANDLERS_DIR = path.join(PROJECT_ROOT, 'lambdas', 'handlers');
-
 /**
  * One Lambda instance: the handler modules it imported (each with its own module state, as in a
  * Lambda container) and the invocations it runs. The local runtime has one in its own thread, or
- * one per worker thread.
+ * one per worker thread. `onClose`: what ends with the instance besides its thread (the source's
+ * render worker keeps a browser; a bundle's browser ends with its thread).
  */
-export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
-  const modules = new Map<string, Promise<Handler>>();
+export function createLambdaInstance(modules: HandlerModules, options: { onClose?: () => Promise<void> } = {}) {
+  const loaded = new Map<string, Promise<Handler>>();
 
   const load = (handlerName: string): Promise<Handler> => {
-    let module = modules.get(handlerName);
+    let module = loaded.get(handlerName);
     if (!module) {
-      const file = path.join(handlersDir, `${handlerName}.ts`);
-      module = import(pathToFileURL(file).href).then((loaded: { handler?: Handler }) => {
-        if (typeof loaded.handler !== 'function') throw new Error(`${path.relative(PROJECT_ROOT, file)} exports no handler`);
-        return loaded.handler;
+      const file = modules[handlerName];
+      if (!file) return Promise.reject(new Error(`This instance hosts no handler ${handlerName}`));
+      module = import(pathToFileURL(file).href).then((exports: { handler?: Handler }) => {
+        if (typeof exports.handler !== 'function') throw new Error(`${file} exports no handler`);
+        return exports.handler;
       });
-      modules.set(handlerName, module);
+      loaded.set(handlerName, module);
     }
     return module;
   };
@@ -77,10 +77,9 @@ export function createLambdaInstance(handlersDir = HANDLERS_DIR) {
       return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: invocation.requestId }, () => handler(invocation.event, context));
     },
 
-    /** Closes the render worker's browser, if this instance launched one: a child process that must not outlive the runtime. */
+    /** Ends what the instance started that would outlive it (a browser is a child process). */
     async close(): Promise<void> {
-      if (modules.size === 0) return;
-      await (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer();
+      if (loaded.size > 0) await options.onClose?.();
     },
   };
 }

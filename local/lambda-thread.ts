@@ -1,9 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
-import { createLambdaInstance, type Invocation } from './lambda-instance.js';
+import { createLambdaInstance, type HandlerModules, type Invocation } from './lambda-instance.js';
 
 export interface LambdaThreadData {
-  handlersDir: string;
+  modules: HandlerModules;
+}
+
+/** What a thread running the source does besides hosting its handlers. */
+export interface SourceThreadHooks {
+  /** Sends the handlers' metric lines (EMF) on, by the function given. */
+  sendMetricLines(post: (line: string) => void): void;
+  /** Closes what the handlers started that would outlive the thread. */
+  closeInstance(): Promise<void>;
 }
 
 /** Messages from the runtime's thread to a Lambda thread. */
@@ -35,13 +42,16 @@ function thrownError(error: unknown): ThrownError {
   return { name: error.name, message: error.message, stack: error.stack, fields };
 }
 
-/** A Lambda thread: one Lambda instance, whose metric lines go to the runtime's log. */
-export function serveLambdaThread(): void {
+/**
+ * A Lambda thread: one Lambda instance. The source's metric lines reach the runtime's log over the
+ * thread's port (`source`); a bundle writes them to stdout, as on Lambda.
+ */
+export function serveLambdaThread(source?: SourceThreadHooks): void {
   const port = parentPort;
   if (!port) throw new Error('lambda-thread runs in a worker thread');
   const post = (message: FromThread) => port.postMessage(message);
-  const instance = createLambdaInstance((workerData as LambdaThreadData).handlersDir);
-  sendMetricLinesTo((line) => post({ type: 'metric', line }));
+  const instance = createLambdaInstance((workerData as LambdaThreadData).modules, { onClose: source?.closeInstance });
+  source?.sendMetricLines((line) => post({ type: 'metric', line }));
   port.on('message', (message: ToThread) => {
     if (message.type === 'close') {
       // Ends the thread even with sockets still open, as the end of a Lambda instance does.

@@ -20,9 +20,16 @@ const EnvSchema = z.object({
   CRAWL_LOCAL_POLLERS: z.coerce.number().int().min(1).max(100).default(20),
   CRAWL_LOCAL_AWS_LATENCY: z.string().optional(),
   CRAWL_LOCAL_LAMBDA_THREADS: lambdaThreadsSetting,
+  CRAWL_LOCAL_CODE: z.enum(['source', 'bundled']).default('source'),
 });
 
 const log = (line: string) => console.log(`[crawl-local] ${line}`);
+
+/** Which code the functions run, and where (CRAWL_LOCAL_CODE, CRAWL_LOCAL_LAMBDA_THREADS). */
+function codeLine(code: 'source' | 'bundled', threads: number): string {
+  if (code === 'bundled') return `functions run the bundled code (each function's bundle as cdk deploy uploads it), in ${Math.max(1, threads)} instance thread(s) per function`;
+  return `functions run the source code, ${threads > 0 ? `in ${threads} worker thread(s)` : 'in the main thread'} (CRAWL_LOCAL_CODE=bundled runs the bundles cdk deploy uploads)`;
+}
 
 async function main(): Promise<void> {
   const env = EnvSchema.parse(process.env);
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
     pollersPerQueue: env.CRAWL_LOCAL_POLLERS,
     awsLatencyMs: parseAwsLatency(env.CRAWL_LOCAL_AWS_LATENCY),
     lambdaThreads: env.CRAWL_LOCAL_LAMBDA_THREADS,
+    code: env.CRAWL_LOCAL_CODE,
     warmFunctions: true,
     log,
   });
@@ -44,7 +52,7 @@ async function main(): Promise<void> {
     log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);
   }
   log(readyLine(runtime.url, runtime.startupMs));
-  log(env.CRAWL_LOCAL_LAMBDA_THREADS > 0 ? `handlers run in ${env.CRAWL_LOCAL_LAMBDA_THREADS} worker thread(s)` : 'handlers run in the main thread');
+  log(codeLine(env.CRAWL_LOCAL_CODE, env.CRAWL_LOCAL_LAMBDA_THREADS));
   log(`web console: ${runtime.url}/`);
 
   let stopping = false;

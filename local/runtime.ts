@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { Agent } from 'node:http';
 import path from 'node:path';
 import { lockFile } from '../lambdas/core/process-lock.js';
@@ -11,9 +12,10 @@ import { openJobs } from '../lambdas/data/jobs.js';
 import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
+import { bundledFunctionEnvironment, functionEnvironment } from './function-environment.js';
 import { startQueuePolling } from './event-sources.js';
 import { delayResponse, type AwsLatency } from './latency.js';
-import { LambdaHost } from './lambda-host.js';
+import { LambdaHost, type FunctionCode } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
 import { startS3, type CorsRule } from './s3.js';
 import { startSqsServer } from './sqs-server.js';
@@ -21,7 +23,8 @@ import { startStepFunctions, type LocalStateMachine } from './step-functions.js'
 import { openApiPort } from './api-port.js';
 import { startApiRouter } from './api-router.js';
 import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
-import { LOCAL_ACCOUNT, LOCAL_REGION, loadTemplate, resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
+import { bundleDirOf, loadBundledAssembly, loadTemplate, type BundledAssembly } from './synth-cache.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
 
 export interface LocalRuntimeConfig {
   host: string;
@@ -41,11 +44,15 @@ export interface LocalRuntimeConfig {
    * them in this thread, where a test's `vi.mock` reaches them.
    */
   lambdaThreads?: number;
+  /** The functions' code: the project's source (the default), or the bundles a real synthesis builds, as `cdk deploy` uploads them. */
+  code?: LocalCode;
   /** Imports every handler in the background once the runtime is up (`warmed` says when), so the first crawl meets warm functions. */
   warmFunctions?: boolean;
   /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too. */
   log(line: string): void;
 }
+
+export type LocalCode = 'source' | 'bundled';
 
 export class DataDirectoryInUseError extends Error {}
 
@@ -87,35 +94,6 @@ function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string
       return `${id}.${attribute}`;
     },
   };
-}
-
-/**
- * What the local runtime takes from the environment the stack gives its functions. Every variable
- * that names a resource (a table, bucket, queue or state machine) is taken, resolved to its local
- * stand-in. Of the plain values, these hold on any host and are taken as they are:
- */
-const SETTINGS_FOR_ANY_HOST = new Set(['POWERTOOLS_SERVICE_NAME', 'CRAWL_PAGE_VISIBILITY_SECONDS', 'CRAWL_CONTACT_URL', 'CRAWL_HOST_MAX_IN_FLIGHT']);
-/** ...and these describe the Lambda host alone, so the local runtime leaves them out, each for its reason. */
-export const CLOUD_ONLY_SETTINGS: Record<string, string> = {
-  NODE_OPTIONS: "Lambda's Node flags; npm start sets its process's own",
-  CRAWL_CHROMIUM_BIN: "where the render worker's bundle keeps the compressed browser; locally the browser is unpacked from the npm package",
-};
-
-/**
- * The functions' environment for the local handlers. A plain value the stack sets that neither
- * list names stops the start: whether it applies here is a decision to make, not to default.
- */
-export function functionEnvironment(template: CfnTemplate, names: LocalNames): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [id, fn] of resourcesOfType(template, 'AWS::Lambda::Function')) {
-    const variables = ((fn.Properties?.Environment as { Variables?: unknown } | undefined)?.Variables ?? {}) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(variables)) {
-      if (key in CLOUD_ONLY_SETTINGS) continue;
-      if (typeof value === 'object' || SETTINGS_FOR_ANY_HOST.has(key)) env[key] = String(resolveIntrinsics(value, names));
-      else throw new Error(`The stack sets ${key} on ${id}; say in local/runtime.ts whether the local runtime takes it (SETTINGS_FOR_ANY_HOST) or not (CLOUD_ONLY_SETTINGS)`);
-    }
-  }
-  return env;
 }
 
 function stateMachines(template: CfnTemplate, names: LocalNames, host: LambdaHost): LocalStateMachine[] {
@@ -181,8 +159,38 @@ function serviceEnvironment(template: CfnTemplate, names: LocalNames, emulators:
     AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
     AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
     ...functionEnvironment(template, names),
-    // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
-    ...(config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) }),
+    ...functionOverrides(config),
+  };
+}
+
+/** Values the runtime puts in place of the stack's for every function that has them. */
+function functionOverrides(config: LocalRuntimeConfig): Record<string, string> {
+  // CheckLevel's stall bound follows the queue's visibility timeout, overridden here for tests.
+  return config.queueVisibilitySeconds === undefined ? {} : { CRAWL_PAGE_VISIBILITY_SECONDS: String(config.queueVisibilitySeconds) };
+}
+
+/** The template, and the bundles when the functions run them. */
+async function loadStack(config: LocalRuntimeConfig): Promise<{ template: CfnTemplate; assembly?: BundledAssembly }> {
+  if (config.code !== 'bundled') return { template: await loadTemplate() };
+  const assembly = await loadBundledAssembly(config.log);
+  return { template: assembly.template, assembly };
+}
+
+/** A folder for the bundled functions' instances (their /tmp), removed when the runtime stops. */
+async function instancesFolder(closers: Closer[]): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'crawl-lambda-instances-'));
+  closers.push(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** Each function runs its own bundle, in instances that see what a Lambda instance of it would. */
+function bundledCode(assembly: BundledAssembly, names: LocalNames, config: LocalRuntimeConfig, scratchRoot: string): FunctionCode {
+  const bundleDir = (logicalId: string) => bundleDirOf(assembly, logicalId, assembly.template.Resources[logicalId] ?? { Type: 'missing' });
+  return {
+    kind: 'bundled',
+    bundleDir,
+    environment: (logicalId) =>
+      bundledFunctionEnvironment({ template: assembly.template, logicalId, names, bundleDir: bundleDir(logicalId), scratchDir: path.join(scratchRoot, logicalId), overrides: functionOverrides(config) }),
   };
 }
 
@@ -300,7 +308,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   try {
     await mkdir(config.dataDir, { recursive: true });
     closers.push(await lockDataDir(config.dataDir));
-    const template = await loadTemplate();
+    const { template, assembly } = await loadStack(config);
     const emulators = await startEmulators(config, template, meter);
     closers.push(emulators.dynamo.close, emulators.s3.close, emulators.sqs.close);
 
@@ -312,7 +320,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
     const latency = config.awsLatencyMs ?? {};
-    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, onMetricLine: config.log, onThreadError: logError });
+    const code = assembly ? bundledCode(assembly, names, config, await instancesFolder(closers)) : undefined;
+    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, code, onMetricLine: config.log, onThreadError: logError });
     // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
     closers.push(() => host.close());
     const rules = eventRules(template, names);
@@ -342,7 +351,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     startApiRouter({ host, template, names, port, meter, onError: logError, isReady: () => ready });
     ready = true;
     const warmed = config.warmFunctions ? host.warm().catch(logError) : Promise.resolve();
-    return { url: port.url, host, meter, startupMs: Date.now() - startedAt, warmed, close, runningExecutions: stepFunctions.running };
+    return { url: port.url, host, meter, assembly, startupMs: Date.now() - startedAt, warmed, close, runningExecutions: stepFunctions.running };
   } catch (error) {
     await close();
     throw error;

@@ -1,13 +1,9 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 /** Where `npm start` keeps its data unless CRAWL_DATA_DIR says otherwise. */
 export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, '.crawl-local');
 export const STACK_NAME = 'WebCrawlService';
-/** The template follows from the source, not from the data, so it is cached with the dependencies. */
-const TEMPLATE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'web-crawl-service');
 
 export interface CfnResource {
   Type: string;
@@ -16,66 +12,6 @@ export interface CfnResource {
 }
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
-}
-
-/** The module that synthesizes the template: everything it imports from the project decides the template. */
-const SYNTH_ENTRY = 'local/synth.ts';
-
-/**
- * Files whose content decides the synthesized template: the project files the synthesis imports,
- * directly or through others (the stack, its constructs, and the handler constants they use, such
- * as the queue's `maxReceiveCount`), read from esbuild's import graph so that none is missed; and
- * the lockfile, for the CDK version. Relative to `root`.
- */
-export async function templateInputs(root = PROJECT_ROOT): Promise<string[]> {
-  const { build } = await import('esbuild');
-  const { metafile } = await build({
-    absWorkingDir: root,
-    entryPoints: [SYNTH_ENTRY],
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  return [...Object.keys(metafile.inputs).sort(), 'package-lock.json'];
-}
-
-/** The hash of the template's inputs: the cache key of the synthesized template. */
-export async function templateInputsHash(root = PROJECT_ROOT): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of await templateInputs(root)) {
-    hash.update(file);
-    hash.update(await readFile(path.join(root, file)));
-  }
-  return hash.digest('hex');
-}
-
-/**
- * The CloudFormation template of the very stack `cdk deploy` ships, synthesized in-process without
- * bundling (the local runtime runs the handlers from source) and cached by the hash of its inputs,
- * since synthesis takes seconds and the template rarely changes.
- */
-export async function loadTemplate(cacheDir = TEMPLATE_CACHE_DIR): Promise<CfnTemplate> {
-  const key = await templateInputsHash();
-  const cacheFile = path.join(cacheDir, `template-${key.slice(0, 16)}.json`);
-  try {
-    return JSON.parse(await readFile(cacheFile, 'utf8')) as CfnTemplate;
-  } catch {
-    // not cached yet
-  }
-  const { synthesizeWithoutBundling } = await import('./synth.js');
-  const outdir = path.join(cacheDir, `cdk.out.${process.pid}`);
-  const template = await synthesizeWithoutBundling(outdir);
-  await rm(outdir, { recursive: true, force: true });
-  await mkdir(cacheDir, { recursive: true });
-  // Written aside and renamed, so a concurrent reader never sees half a file.
-  const partial = `${cacheFile}.${process.pid}.tmp`;
-  await writeFile(partial, JSON.stringify(template));
-  await rename(partial, cacheFile);
-  return template;
 }
 
 export const LOCAL_REGION = 'us-east-1';

@@ -1,7 +1,7 @@
 import { goesStraightToBrowser } from '../core/render-decision.js';
 import type { PageMessage, PageQueue } from '../data/page-queue.js';
 import { isTerminal, type JobRecord } from '../domain/job.js';
-import type { Renderer } from '../render/browser.js';
+import type { Renderer } from '../render/contract.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { LaneCursor } from './lane-cursor.js';
 import type { LanePorts } from './lane-ports.js';

@@ -12,7 +12,7 @@ import type { JobRecord } from '../domain/job.js';
 import type { LedgerEntry } from '../domain/ledger.js';
 import { retryAfterSeconds } from '../net/retry-after.js';
 import { logger } from '../observability/logger.js';
-import { RenderError, type RenderedPage, type StaticPage } from '../render/browser.js';
+import { RenderError, type RenderedPage, type StaticPage } from '../render/contract.js';
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_DELAY_SECONDS = 60;

@@ -1,4 +1,5 @@
-import { createRenderer, DEFAULT_RENDER_BUDGETS, type Renderer } from '../render/browser.js';
+import { createRenderer } from '../render/browser.js';
+import { DEFAULT_RENDER_BUDGETS, type Renderer } from '../render/contract.js';
 import { sharedFetcher } from './fetcher.js';
 
 let renderer: Renderer | undefined;

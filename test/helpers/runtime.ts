@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startLocalRuntime } from '../../local/runtime.js';
+import { startLocalRuntime, type LocalCode } from '../../local/runtime.js';
 import { OpenApiChecker } from './openapi.js';
 
 export interface TestUser {
@@ -28,6 +28,8 @@ export async function startTestRuntime(options: {
   lambdaThreads?: number;
   /** The state machine's own Wait between two checks of a level, as in the cloud; by default tests shorten it to 100 ms. */
   ownLevelWaits?: boolean;
+  /** The functions' code: CRAWL_LOCAL_CODE's (CI runs the document and rendering tests on the bundles too), else the source. */
+  code?: LocalCode;
 }) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
   const usersFile = path.join(dataDir, 'users.json');
@@ -43,6 +45,7 @@ export async function startTestRuntime(options: {
     queueVisibilitySeconds: options.queueVisibilitySeconds,
     pollersPerQueue: 20,
     lambdaThreads: options.lambdaThreads ?? 0,
+    code: options.code ?? (process.env.CRAWL_LOCAL_CODE === 'bundled' ? 'bundled' : 'source'),
     log: options.log ?? (process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined),
   });
 
@@ -105,6 +108,8 @@ export async function startTestRuntime(options: {
   return {
     url: runtime.url,
     host: runtime.host,
+    /** The bundles the functions run, in the bundled mode. */
+    assembly: runtime.assembly,
     /** The runtime's data directory (the admin CLI finds the running runtime through it). */
     dataDir,
     request,

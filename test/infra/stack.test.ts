@@ -378,8 +378,8 @@ describe('SQS', () => {
 });
 
 describe('Lambda functions', () => {
-  it('all run Node.js 22 with active tracing, on arm64 but for the two that start the browser', () => {
-    template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs22.x', TracingConfig: { Mode: 'Active' } });
+  it('all run Node.js 24 with active tracing, on arm64 but for the two that start the browser', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', TracingConfig: { Mode: 'Active' } });
     for (const [handler, { properties }] of fns) {
       expect(properties.Architectures, handler).toEqual([handler === 'render-worker' || handler === 'crawl-documents' ? 'x86_64' : 'arm64']);
     }

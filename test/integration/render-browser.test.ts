@@ -4,7 +4,8 @@ import { parseHostOverrides } from '../../lambdas/net/host-overrides.js';
 import { errors } from 'playwright-core';
 import { exportPage } from '../../lambdas/core/export.js';
 import { AnchorCollector, discoverLinks } from '../../lambdas/core/links.js';
-import { createRenderer, launchBrowser, RenderError, type Renderer } from '../../lambdas/render/browser.js';
+import { createRenderer, launchBrowser } from '../../lambdas/render/browser.js';
+import { RenderError, type Renderer } from '../../lambdas/render/contract.js';
 import type { FetchDocument } from '../../lambdas/core/fetch-types.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 

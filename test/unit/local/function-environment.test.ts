@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLOUD_ONLY_SETTINGS, functionEnvironment } from '../../../local/runtime.js';
-import { loadTemplate, resourcesOfType, type CfnTemplate, type LocalNames } from '../../../local/template.js';
+import { CLOUD_ONLY_SETTINGS, functionEnvironment } from '../../../local/function-environment.js';
+import { loadTemplate } from '../../../local/synth-cache.js';
+import { resourcesOfType, type CfnTemplate, type LocalNames } from '../../../local/template.js';
 
 const names: LocalNames = { ref: (id) => `local:${id}`, getAtt: (id, attribute) => `local:${id}.${attribute}` };
 

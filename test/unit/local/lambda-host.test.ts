@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -30,7 +30,7 @@ describe('the Lambda host with worker threads', () => {
   });
   const start = (options: LambdaHostOptions & { timeoutSeconds?: number } = {}) => {
     const meter = new UsageMeter();
-    host = new LambdaHost(template(options.timeoutSeconds), meter, { threads: 2, handlersDir, ...options });
+    host = new LambdaHost(template(options.timeoutSeconds), meter, { threads: 2, code: { kind: 'source', handlersDir }, ...options });
     return { host, meter };
   };
 
@@ -126,7 +126,7 @@ describe('the Lambda host with worker threads', () => {
 describe('the Lambda host in this thread', () => {
   it('runs the same handlers with the same results and errors', async () => {
     const lines: string[] = [];
-    const host = new LambdaHost(template(), new UsageMeter(), { handlersDir, onMetricLine: (line) => lines.push(line) });
+    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'source', handlersDir }, onMetricLine: (line) => lines.push(line) });
     try {
       expect(await host.invoke('EchoFunction', { n: 1 })).toMatchObject({ event: { n: 1 }, threadId });
       await expect(host.invoke('FailFunction', {})).rejects.toMatchObject({ name: 'PageStoreRefused', code: 'E_REFUSED' });
@@ -142,7 +142,7 @@ describe('the Lambda host in this thread', () => {
       for (const line of String(chunk).split('\n').filter((text) => text.startsWith('{'))) lines.push(JSON.parse(line) as Record<string, unknown>);
       return true;
     }) as typeof process.stderr.write;
-    const host = new LambdaHost(template(), new UsageMeter(), { handlersDir });
+    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'source', handlersDir } });
     try {
       // The render worker starts first and logs last, after the page worker's invocation began.
       await Promise.all([host.invoke('RenderWorkerFunction', { waitMs: 200 }), host.invoke('PageWorkerFunction', { waitMs: 50 })]);
@@ -154,5 +154,59 @@ describe('the Lambda host in this thread', () => {
       ['something failed', 'PageWorkerFunction'],
       ['something failed', 'RenderWorkerFunction'],
     ]);
+  });
+});
+
+describe('the Lambda host running bundles', () => {
+  // A bundle as esbuild writes it: one ES module, `index.handler`, nothing beside it.
+  const BUNDLE = `import { threadId } from 'node:worker_threads';
+export const handler = async (event) => {
+  if (event.metric) process.stdout.write('{"_aws":{"Timestamp":1},"JobsCreated":1}\\n');
+  if (event.import) await import(event.import);
+  return { threadId, variable: process.env[event.variable ?? 'TABLE'], taskRoot: process.env.LAMBDA_TASK_ROOT };
+};
+`;
+  let dir: string;
+  let host: LambdaHost | undefined;
+  afterEach(async () => {
+    await host?.close();
+    host = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const start = async (onMetricLine: (line: string) => void = () => undefined) => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bundles-'));
+    for (const name of ['echo', 'log']) {
+      await mkdir(path.join(dir, name));
+      await writeFile(path.join(dir, name, 'index.mjs'), BUNDLE);
+    }
+    const fn = (handler: string) => ({ Type: 'AWS::Lambda::Function', Metadata: { [HANDLER_METADATA_KEY]: handler }, Properties: { Handler: 'index.handler', Timeout: 30, MemorySize: 512 } });
+    const bundled: CfnTemplate = { Resources: { EchoFunction: fn('echo'), LogFunction: fn('log') } };
+    const bundleDir = (id: string) => path.join(dir, id === 'EchoFunction' ? 'echo' : 'log');
+    host = new LambdaHost(bundled, new UsageMeter(), {
+      code: { kind: 'bundled', bundleDir, environment: (id) => ({ TABLE: `table of ${id}`, LAMBDA_TASK_ROOT: bundleDir(id) }) },
+      onMetricLine,
+    });
+    return host;
+  };
+
+  it('runs each function in instances of its own, each seeing its own environment', async () => {
+    const started = await start();
+    const [echo, log] = (await Promise.all([started.invoke('EchoFunction', {}), started.invoke('LogFunction', {})])) as Array<{ threadId: number; variable: string; taskRoot: string }>;
+    expect(echo?.threadId).not.toBe(log?.threadId);
+    expect([echo?.variable, log?.variable]).toEqual(['table of EchoFunction', 'table of LogFunction']);
+    expect(echo?.taskRoot).toBe(path.join(dir, 'echo'));
+  });
+
+  it('picks the metric lines out of what the bundle writes to stdout, as CloudWatch Logs does', async () => {
+    const lines: string[] = [];
+    await (await start((line) => lines.push(line))).invoke('EchoFunction', { metric: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([{ _aws: { Timestamp: 1 }, JobsCreated: 1 }]);
+  });
+
+  it('fails a bundle that imports a package it does not carry, as Lambda would', async () => {
+    const started = await start();
+    await expect(started.invoke('EchoFunction', { import: 'zod' })).rejects.toThrow(/Cannot find package 'zod'/);
   });
 });

@@ -2,7 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, templateInputs, templateInputsHash } from '../../../local/template.js';
+import { templateInputs, templateInputsHash } from '../../../local/synth-cache.js';
+import { PROJECT_ROOT } from '../../../local/template.js';
 
 /*
  * The local runtime caches the synthesized template by the hash of its inputs. The inputs come

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Renderer } from '../../../lambdas/render/browser.js';
+import type { Renderer } from '../../../lambdas/render/contract.js';
 import { crawlLaneMessage, renderPageMessage } from '../../../lambdas/workflow/lane-run.js';
 import { entryOf, fakeLanePorts, htmlPage, laneJob, pageUrl } from '../../helpers/fake-lane-ports.js';
 

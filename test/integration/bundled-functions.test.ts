@@ -1,0 +1,178 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCacheRoot, bundleDirOf } from '../../local/synth-cache.js';
+import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { page, startSite, urlset } from '../helpers/site.js';
+
+/**
+ * What `cdk deploy` ships, run: every function hosted from the bundle a real synthesis builds
+ * (CRAWL_LOCAL_CODE=bundled), in instances of its own function with nothing but Node beside it,
+ * and each one invoked at least once by what a user does: a crawl that renders a script-built page
+ * and prints a PDF, the API's routes, a webhook, a dead letter.
+ */
+const KEY = 'bundled-key-0001';
+const SHELL = `<!doctype html><html><head><title>Dashboard</title></head><body><div id="root"></div>
+<script>document.getElementById('root').innerHTML = '<main><h1>Dashboard</h1><p>This text was built by a script in the browser.</p></main>';</script></body></html>`;
+
+let runtime: TestRuntime;
+let site: Awaited<ReturnType<typeof startSite>>;
+let scratch: string;
+const hooks: string[] = [];
+/** Handler name → how its invocations ended. */
+const invocations = new Map<string, { ok: number; failed: string[] }>();
+
+const hasPoppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+beforeAll(async () => {
+  site = await startSite({
+    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
+    '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: urlset(['/', '/guide', '/dashboard']) },
+    '/': page('Home', ['/guide', '/dashboard']),
+    '/guide': page('Guide'),
+    '/dashboard': SHELL,
+    '/hook': {
+      handle: (request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          hooks.push(String((JSON.parse(body) as { event?: unknown }).event));
+          response.writeHead(200).end();
+        });
+      },
+    },
+  });
+  scratch = await mkdtemp(path.join(tmpdir(), 'bundled-'));
+  // The first bundled start of this code bundles every function (a minute or more on two cores).
+  runtime = await startTestRuntime({ users: [{ user_id: 'bundled', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides, code: 'bundled', lambdaThreads: 1 });
+  for (const { handlerName } of runtime.host.functions()) {
+    runtime.host.intercept(handlerName, async (event, run) => {
+      const record = invocations.get(handlerName) ?? { ok: 0, failed: [] };
+      invocations.set(handlerName, record);
+      try {
+        const result = await run();
+        record.ok += 1;
+        return result;
+      } catch (error) {
+        record.failed.push(String(error));
+        throw error;
+      }
+    });
+  }
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await runtime?.close();
+  await site?.close();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function crawl(version: string, body: Record<string, unknown>) {
+  const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { check_tos: false, ...body } });
+  expect(created.status, created.text).toBe(202);
+  const id = String(created.json.id);
+  return { id, job: await runtime.waitForJob(KEY, id, 5 * 60_000) };
+}
+
+describe('the bundled functions', { timeout: 10 * 60_000 }, () => {
+  it('import, each in instances of its own function, from a folder with no packages above it', async () => {
+    await runtime.host.warm();
+    const root = bundleCacheRoot();
+    for (let dir = root; path.dirname(dir) !== dir; dir = path.dirname(dir)) expect(existsSync(path.join(dir, 'node_modules')), dir).toBe(false);
+  });
+
+  it('crawl, render and print a PDF whose text is there with only the fonts the bundle ships', async () => {
+    const { id, job } = await crawl('v1.1', {
+      url: 'https://site.test/',
+      mode: 'full',
+      max_depth: 1,
+      render: 'auto',
+      export_formats: ['markdown', 'text', 'html', 'pdf', 'docx'],
+      webhook: { url: 'https://site.test/hook' },
+    });
+    expect(job).toMatchObject({ status: 'completed', progress: { pages_crawled: 3, pages_failed: 0 } });
+    expect(job.document_failures).toBeUndefined();
+    const markdown = await runtime.request('GET', `/v1.1/jobs/${id}/result?format=markdown`, { key: KEY });
+    expect(markdown.text).toContain('This text was built by a script in the browser.');
+    const pages = await runtime.request('GET', `/v1/jobs/${id}/pages`, { key: KEY });
+    expect((pages.json.pages as Array<{ url: string; rendered: boolean }>).map((entry) => [entry.url, entry.rendered])).toEqual([
+      ['https://site.test/', false],
+      ['https://site.test/guide', false],
+      ['https://site.test/dashboard', true],
+    ]);
+    for (const format of ['text', 'html', 'docx', 'jsonl']) expect((await runtime.request('GET', `/v1.1/jobs/${id}/result?format=${format}`, { key: KEY })).status, format).toBe(200);
+
+    const pdf = await fetch(`${runtime.url}/v1.1/jobs/${id}/result?format=pdf`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(pdf.status).toBe(200);
+    const file = path.join(scratch, 'bundled.pdf');
+    await writeFile(file, Buffer.from(await pdf.arrayBuffer()));
+    if (!hasPoppler) return;
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    for (const words of ['Content of Guide.', 'This text was built by a script in the browser.']) expect(text).toContain(words);
+    // Lambda's image has no fonts: the browser embeds @sparticuz/chromium's Open Sans and nothing of
+    // this machine's (the page numbers are in a standard PDF font, which no file carries).
+    const embedded = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter((line) => / yes +(yes|no) +(yes|no) +\d+ +\d+$/.test(line));
+    expect(embedded.length).toBeGreaterThan(0);
+    expect(embedded.filter((font) => !/OpenSans/.test(font))).toEqual([]);
+  });
+
+  it('answer every route of the API', async () => {
+    const { id } = await crawl('v1', { url: 'https://site.test/guide', mode: 'single' });
+    const routes = ['/v1/jobs', `/v1/jobs/${id}`, `/v1/jobs/${id}/result`, `/v1/jobs/${id}/pages`, '/v1/usage', '/v1/account', '/v1/openapi.json', '/v1/sitemap/preview?url=https://site.test/'];
+    for (const route of routes) expect((await runtime.request('GET', route, { key: KEY })).status, route).toBe(200);
+    expect((await fetch(`${runtime.url}/`)).status).toBe(200);
+    const running = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', check_tos: false } });
+    const cancelled = await runtime.request('DELETE', `/v1/jobs/${String(running.json.id)}`, { key: KEY });
+    expect(cancelled.status, cancelled.text).toBe(202);
+  });
+
+  it('sweep as the reconciler, on its schedule', async () => {
+    const reconciler = runtime.host.logicalIdOf('reconciler');
+    await runtime.host.invoke(reconciler, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
+  });
+
+  it('take a dead letter', async () => {
+    const { id } = await crawl('v1', { url: 'https://site.test/guide', mode: 'single' });
+    const deadLetters = runtime.host.logicalIdOf('page-dead-letter');
+    const event = { Records: [{ messageId: 'dead-1', body: JSON.stringify({ job_id: id, depth: 0, index: 0 }), attributes: {}, messageAttributes: {}, eventSource: 'aws:sqs' }] };
+    expect(await runtime.host.invoke(deadLetters, event)).toEqual({ batchItemFailures: [] });
+  });
+
+  it('have each been invoked, and none failed to load', async () => {
+    await until(() => hooks.includes('completed'));
+    const functions = runtime.host.functions().map((fn) => fn.handlerName);
+    expect(functions.filter((name) => !invocations.get(name)?.ok).sort()).toEqual([]);
+    const loadFailures = [...invocations.values()].flatMap((record) => record.failed).filter((error) => /Cannot find|ERR_MODULE|is not defined|exports no handler/.test(error));
+    expect(loadFailures).toEqual([]);
+    // the bundles carry only what their handler reaches: the browser is in the two functions that start it
+    const carrying = runtime.host.functions().filter(({ logicalId }) => readdirSync(bundleDirOfFunction(logicalId)).includes('chromium-bin'));
+    expect(carrying.map((fn) => fn.handlerName).sort()).toEqual(['crawl-documents', 'render-worker']);
+  });
+});
+
+function bundleDirOfFunction(logicalId: string): string {
+  const assembly = runtime.assembly;
+  if (!assembly) throw new Error('the runtime runs no bundles');
+  return bundleDirOf(assembly, logicalId, assembly.template.Resources[logicalId] ?? { Type: 'missing' });
+}
+
+async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
