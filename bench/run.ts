@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   'path-filter': () => import('./path-filter.js'),
   start: () => import('./start.js'),
   'document-formats': () => import('./document-formats.js'),
+  assets: () => import('./assets.js'),
 };
 
 async function main(): Promise<void> {

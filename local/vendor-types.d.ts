@@ -1,4 +1,4 @@
-// Minimal types for the two local emulators that ship none.
+// Minimal types for the packages that ship none: the two local emulators, and the state machine validator of the infrastructure tests.
 declare module 'dynalite' {
   import type { Server } from 'node:http';
   export default function dynalite(options?: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }): Server;
@@ -13,4 +13,11 @@ declare module 's3rver' {
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
+}
+
+declare module 'asl-validator' {
+  export default function validator(
+    definition: unknown,
+    options?: { checkPaths?: boolean; checkArn?: boolean },
+  ): { isValid: boolean; errors: Array<{ 'Error code': string; Message: string }>; errorsText(separator?: string): string };
 }

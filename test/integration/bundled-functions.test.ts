@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCacheRoot, bundleDirOf } from '../../local/synth-cache.js';
+import { bundleCacheRoot } from '../../local/synth-cache.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
@@ -157,17 +157,8 @@ describe('the bundled functions', { timeout: 10 * 60_000 }, () => {
     expect(functions.filter((name) => !invocations.get(name)?.ok).sort()).toEqual([]);
     const loadFailures = [...invocations.values()].flatMap((record) => record.failed).filter((error) => /Cannot find|ERR_MODULE|is not defined|exports no handler/.test(error));
     expect(loadFailures).toEqual([]);
-    // the bundles carry only what their handler reaches: the browser is in the two functions that start it
-    const carrying = runtime.host.functions().filter(({ logicalId }) => readdirSync(bundleDirOfFunction(logicalId)).includes('chromium-bin'));
-    expect(carrying.map((fn) => fn.handlerName).sort()).toEqual(['crawl-documents', 'render-worker']);
   });
 });
-
-function bundleDirOfFunction(logicalId: string): string {
-  const assembly = runtime.assembly;
-  if (!assembly) throw new Error('the runtime runs no bundles');
-  return bundleDirOf(assembly, logicalId, assembly.template.Resources[logicalId] ?? { Type: 'missing' });
-}
 
 async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
