@@ -19,6 +19,8 @@ const CONCURRENCY = 20;
 const ARTICLE_PARAGRAPHS = 64;
 // What `npm start` runs: handlers in worker threads; CRAWL_LOCAL_LAMBDA_THREADS=0 measures them in-process.
 const lambdaThreads = lambdaThreadsSetting.parse(process.env.CRAWL_LOCAL_LAMBDA_THREADS);
+// CRAWL_LOCAL_CODE=bundled measures the bundles `cdk deploy` uploads instead of the source, as `npm start` would run them.
+const code = process.env.CRAWL_LOCAL_CODE === 'bundled' ? 'bundled' : 'source';
 // CRAWL_BENCH_COLD=1 measures the 1000-page crawl as the runtime's first (no warm-up crawl before it).
 const coldCrawl = process.env.CRAWL_BENCH_COLD === '1';
 
@@ -89,6 +91,7 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     pollersPerQueue: CONCURRENCY,
     awsLatencyMs: parseAwsLatency(scenario.awsLatency),
     lambdaThreads,
+    code,
     warmFunctions: true,
     log: () => undefined,
   });
@@ -113,7 +116,7 @@ async function measure(scenario: CrawlScenario, detailed: boolean): Promise<void
     const crawled = job.progress.pages_crawled;
     const cost = costPerThousand(usage, crawled);
     const warmth = coldCrawl ? "the runtime's first crawl" : 'instances warm';
-    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${large.pages.size}-page site, mode full, concurrency ${CONCURRENCY}, ${lambdaThreads} Lambda thread(s), ${warmth} (job ${job.status})`);
+    console.log(`\nEnd-to-end crawl, ${scenario.label}: generated ${large.pages.size}-page site, mode full, concurrency ${CONCURRENCY}, ${lambdaThreads} Lambda thread(s), the ${code} code, ${warmth} (job ${job.status})`);
     console.log(`  crawl (POST → finished):            ${rate(crawled, crawlSeconds)}`);
     console.log(`  plain concurrent GETs (${CONCURRENCY} in flight): ${rate(urls.length, plainSeconds)}`);
     console.log(`  ratio crawl / plain GETs:           ${(crawled / crawlSeconds / (urls.length / plainSeconds)).toFixed(3)}`);

@@ -24,9 +24,5 @@ export function applyNagSuppressions(stack: Stack): void {
       id: 'AwsSolutions-APIG3',
       reason: 'WAF is an optional add-on for operators; per-user rate limits and stage throttling protect the API without its fixed monthly cost.',
     },
-    {
-      id: 'AwsSolutions-L1',
-      reason: 'Functions are pinned to Node.js 22 LTS, the Lambda runtime the code is tested for; moving to a newer runtime is a deliberate, tested change.',
-    },
   ]);
 }
