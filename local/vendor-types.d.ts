@@ -1,4 +1,4 @@
-// Minimal types for the two local emulators that ship none.
+// Minimal types for the two local emulators that ship none (and the part of s3rver the store reaches into).
 declare module 'dynalite' {
   import type { Server } from 'node:http';
   export default function dynalite(options?: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }): Server;
@@ -13,4 +13,13 @@ declare module 's3rver' {
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
+}
+
+declare module 's3rver/lib/models/account.js' {
+  /** s3rver's accounts by access key id; it serves only a request whose key is among them. */
+  const accounts: {
+    registry: Map<string, unknown>;
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  export default accounts;
 }
