@@ -19,6 +19,7 @@ import { delayResponse, type AwsLatency } from './latency.js';
 import { LambdaHost, type FunctionCode } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
 import { startS3, type CorsRule, type LocalBucket } from './s3.js';
+import { invokeWithinLimits } from './service-limits.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { openApiPort } from './api-port.js';
@@ -253,10 +254,16 @@ function eventRules(template: CfnTemplate, names: LocalNames) {
   return { executionEndedTargets, schedules };
 }
 
+/** EventBridge hands its targets their events as asynchronous invocations, under that payload limit. */
+function invokeAsynchronously(host: LambdaHost, functionId: string, event: unknown): Promise<unknown> {
+  return invokeWithinLimits((payload) => host.invoke(functionId, payload), event, 'Event');
+}
+
 /** Runs each scheduled function at its rate, as EventBridge would; returns the closers that stop them. */
 function startSchedules(schedules: Array<{ target: string; everyMs: number }>, host: LambdaHost, logError: (error: unknown) => void): Closer[] {
   return schedules.map(({ target, everyMs }) => {
-    const timer = setInterval(() => void host.invoke(target, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }).catch(logError), everyMs);
+    const event = { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} };
+    const timer = setInterval(() => void invokeAsynchronously(host, target, event).catch(logError), everyMs);
     timer.unref();
     return async () => clearInterval(timer);
   });
@@ -360,7 +367,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       waitOverridesMs: config.levelPollMs === undefined ? {} : { WaitForLevel: config.levelPollMs },
       onExecutionEnded: async (execution) => {
         const event = { 'detail-type': 'Step Functions Execution Status Change', source: 'aws.states', detail: execution };
-        for (const target of rules.executionEndedTargets) await host.invoke(target, event);
+        for (const target of rules.executionEndedTargets) await invokeAsynchronously(host, target, event);
       },
       onError: logError,
       meter,
