@@ -130,14 +130,15 @@ type Authorization = { context: Record<string, unknown> } | { refusal: string; s
 
 /** Runs the route's TOKEN authorizer as API Gateway does; a route without one lets every request through. */
 async function authorize(route: Route, request: IncomingMessage, pathname: string, host: LambdaHost, onError: (error: unknown) => void): Promise<Authorization> {
-  if (!route.authorizerFunctionId) return { context: {} };
+  const authorizerId = route.authorizerFunctionId;
+  if (!authorizerId) return { context: {} };
   const token = request.headers.authorization;
   if (!token) return { refusal: 'UNAUTHORIZED', status: 401 };
   const methodArn = `arn:aws:execute-api:us-east-1:000000000000:local/prod/${route.method}${pathname}`;
   let decision: APIGatewayAuthorizerResult;
   try {
     const event = { type: 'TOKEN', authorizationToken: token, methodArn };
-    decision = (await invokeWithinLimits((request) => host.invoke(route.authorizerFunctionId ?? '', request), event, 'RequestResponse')) as APIGatewayAuthorizerResult;
+    decision = (await invokeWithinLimits((request) => host.invoke(authorizerId, request), event, 'RequestResponse')) as APIGatewayAuthorizerResult;
   } catch (error) {
     if ((error as Error).message === 'Unauthorized') return { refusal: 'UNAUTHORIZED', status: 401 };
     onError(error);

@@ -136,7 +136,7 @@ function consoleOrigins(apiUrl: string): string[] {
  * console's origin by the REST API's execute-api domain, known once deployed; here that API is
  * the runtime's own port.
  */
-export function localBuckets(template: CfnTemplate, apiUrl: string): LocalBucket[] {
+function localBuckets(template: CfnTemplate, apiUrl: string): LocalBucket[] {
   const apis = resourcesOfType(template, 'AWS::ApiGateway::RestApi').map(([id]) => JSON.stringify({ Ref: id }));
   const localOrigins = (origin: unknown): string[] => {
     if (typeof origin === 'string') return [origin];
