@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -56,6 +56,8 @@ function envelopeTemplate(code: string, message: string): string {
  */
 export class CrawlApi extends Construct {
   readonly restApi: apigw.RestApi;
+  /** Where the API and the web console it serves are: the origin a browser sends from the console's page. */
+  readonly origin: string;
 
   constructor(scope: Construct, id: string, props: CrawlApiProps) {
     super(scope, id);
@@ -74,6 +76,8 @@ export class CrawlApi extends Construct {
         tracingEnabled: true,
       },
     });
+    const stack = Stack.of(this);
+    this.origin = `https://${this.restApi.restApiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
 
     for (const response of GATEWAY_RESPONSES) {
       this.restApi.addGatewayResponse(response.type.responseType, {

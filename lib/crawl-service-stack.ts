@@ -41,6 +41,7 @@ export class CrawlServiceStack extends Stack {
     addWebhookDelivery(this, bind, queues.webhook);
     addReconciler(this, bind, workflow.stateMachine);
     const api = new CrawlApi(this, 'Api', { ...apiFunctions(this, bind, workflow.stateMachine), throttle: { rateLimit: 50, burstLimit: 100 } });
+    storage.allowConsoleDownloads(api.origin);
 
     // Alarms to an SNS topic and a dashboard.
     const observability = new Observability(this, 'Observability', {

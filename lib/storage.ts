@@ -78,14 +78,19 @@ export class Storage extends Construct {
       versioned: false,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'artifacts/',
-      // The console fetches documents over 4 MiB from their presigned URL (the API redirects there).
-      // Any origin: objects are readable only through a presigned URL, which is the secret.
-      cors: [{ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }],
       lifecycleRules: [
         { prefix: 'jobs/', expiration: Duration.days(JOB_RETENTION_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+  }
+
+  /**
+   * The web console fetches documents over 4 MiB, PDF and Word from their presigned URLs (the API
+   * redirects there): a browser may read them from the console's own origin, and from no other page.
+   */
+  allowConsoleDownloads(consoleOrigin: string): void {
+    this.artifacts.addCorsRule({ allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD], allowedOrigins: [consoleOrigin], allowedHeaders: ['*'], maxAge: 3600 });
   }
 }

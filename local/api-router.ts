@@ -6,6 +6,7 @@ import type { ApiPort } from './api-port.js';
 import type { LambdaHost } from './lambda-host.js';
 import { readRequestBody } from './request-body.js';
 import type { UsageMeter } from './meter.js';
+import { API_PAYLOAD_BYTES, integrationTimeoutMs, invokeWithinLimits } from './service-limits.js';
 import { resolveIntrinsics, resourcesOfType, type CfnTemplate, type LocalNames } from './template.js';
 
 interface Route {
@@ -16,6 +17,8 @@ interface Route {
   parameterNames: string[];
   functionId: string;
   authorizerFunctionId?: string;
+  /** How long API Gateway waits for the function before it answers 504. */
+  timeoutMs: number;
 }
 
 interface GatewayResponse {
@@ -24,8 +27,6 @@ interface GatewayResponse {
   template: string;
 }
 
-/** API Gateway's body limit. */
-const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const FUNCTION_IN_URI = /functions\/arn:aws:lambda:[^:]+:[^:]+:function:([^/]+)\/invocations/;
 
 /** The REST API as the template declares it: resources, methods, authorizer and gateway responses. */
@@ -42,7 +43,8 @@ export function readApi(template: CfnTemplate, names: LocalNames): { routes: Rou
   const routes: Route[] = [];
   for (const [, method] of resourcesOfType(template, 'AWS::ApiGateway::Method')) {
     const props = method.Properties ?? {};
-    const functionId = functionOf((props.Integration as { Uri?: unknown } | undefined)?.Uri);
+    const integration = props.Integration as { Uri?: unknown; TimeoutInMillis?: unknown } | undefined;
+    const functionId = functionOf(integration?.Uri);
     if (!functionId) continue;
     const resourcePath = pathOf(props.ResourceId) || '/';
     const authorizerId = (props.AuthorizerId as { Ref?: string } | undefined)?.Ref;
@@ -61,6 +63,7 @@ export function readApi(template: CfnTemplate, names: LocalNames): { routes: Rou
       parameterNames,
       functionId,
       authorizerFunctionId: authorizer ? functionOf(authorizer.Properties?.AuthorizerUri) : undefined,
+      timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
     });
   }
 
@@ -127,13 +130,15 @@ type Authorization = { context: Record<string, unknown> } | { refusal: string; s
 
 /** Runs the route's TOKEN authorizer as API Gateway does; a route without one lets every request through. */
 async function authorize(route: Route, request: IncomingMessage, pathname: string, host: LambdaHost, onError: (error: unknown) => void): Promise<Authorization> {
-  if (!route.authorizerFunctionId) return { context: {} };
+  const authorizerId = route.authorizerFunctionId;
+  if (!authorizerId) return { context: {} };
   const token = request.headers.authorization;
   if (!token) return { refusal: 'UNAUTHORIZED', status: 401 };
   const methodArn = `arn:aws:execute-api:us-east-1:000000000000:local/prod/${route.method}${pathname}`;
   let decision: APIGatewayAuthorizerResult;
   try {
-    decision = (await host.invoke(route.authorizerFunctionId, { type: 'TOKEN', authorizationToken: token, methodArn })) as APIGatewayAuthorizerResult;
+    const event = { type: 'TOKEN', authorizationToken: token, methodArn };
+    decision = (await invokeWithinLimits((request) => host.invoke(authorizerId, request), event, 'RequestResponse')) as APIGatewayAuthorizerResult;
   } catch (error) {
     if ((error as Error).message === 'Unauthorized') return { refusal: 'UNAUTHORIZED', status: 401 };
     onError(error);
@@ -202,7 +207,7 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
   const requestId = randomUUID();
   // Read before any answer, as API Gateway does: a reply sent with the body unread would leave
   // a kept-alive connection in a state the client's next request on it cannot survive.
-  const body = await readRequestBody(request, MAX_REQUEST_BYTES);
+  const body = await readRequestBody(request, API_PAYLOAD_BYTES);
   if (body === 'too_large') {
     // The rest of the body is left unread, so the connection cannot carry another request.
     response.setHeader('connection', 'close');
@@ -228,14 +233,37 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
   if ('refusal' in authorization) return reply(response, authorization.refusal, requestId, authorization.status);
 
   const event = proxyEvent(request, { route, url, body, pathParameters, authorizerContext: authorization.context, requestId });
-  let result: APIGatewayProxyResult;
+  // Lambda's own refusals (an event or a result over its payload limit) fail the integration like a function error.
+  const invocation = invokeWithinLimits((proxy) => options.host.invoke(route.functionId, proxy), event, 'RequestResponse');
+  let result: unknown;
   try {
-    result = (await options.host.invoke(route.functionId, event)) as APIGatewayProxyResult;
+    result = await withinIntegrationTimeout(invocation, route.timeoutMs, options.onError);
   } catch (error) {
     options.onError(error);
     return reply(response, 'DEFAULT_5XX', requestId, 502);
   }
-  writeProxyResult(response, result, requestId);
+  if (result === TIMED_OUT) return reply(response, 'INTEGRATION_TIMEOUT', requestId, 504);
+  writeProxyResult(response, result as APIGatewayProxyResult, requestId);
+}
+
+const TIMED_OUT = Symbol('integration timed out');
+
+/**
+ * The invocation's result, or TIMED_OUT once API Gateway stops waiting for it. The function goes
+ * on (as in Lambda, until its own timeout), and a failure it ends with later is only logged.
+ */
+async function withinIntegrationTimeout(invocation: Promise<unknown>, timeoutMs: number, onLateError: (error: unknown) => void): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    const outcome = await Promise.race([invocation, timedOut]);
+    if (outcome === TIMED_OUT) invocation.catch(onLateError);
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -34,7 +34,7 @@ const ENDPOINT_VARIABLES = [
 
 export const LocalEndpointsSchema = z.object({
   pid: z.number().int().positive(),
-  /** The environment the data layer needs: region, endpoints, the emulators' fixed dummy credentials, resource names. */
+  /** The environment the data layer needs: region, endpoints, the runtime's access key, resource names. */
   environment: z.strictObject(Object.fromEntries(ENDPOINT_VARIABLES.map((name) => [name, setting])) as Record<(typeof ENDPOINT_VARIABLES)[number], typeof setting>),
 });
 export type LocalEndpoints = z.infer<typeof LocalEndpointsSchema>;
@@ -47,7 +47,8 @@ export async function writeEndpointsFile(dataDir: string, env: NodeJS.ProcessEnv
     environment: Object.fromEntries(ENDPOINT_VARIABLES.map((name) => [name, env[name]])),
   });
   const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, `${JSON.stringify(endpoints, null, 2)}\n`);
+  // It holds the runtime's secret key: readable by this OS user alone.
+  await writeFile(partial, `${JSON.stringify(endpoints, null, 2)}\n`, { mode: 0o600 });
   await rename(partial, file);
   return () => rm(file, { force: true });
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Agent } from 'node:http';
@@ -17,7 +18,8 @@ import { startQueuePolling } from './event-sources.js';
 import { delayResponse, type AwsLatency } from './latency.js';
 import { LambdaHost, type FunctionCode } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
-import { startS3, type CorsRule } from './s3.js';
+import { startS3, type CorsRule, type LocalBucket } from './s3.js';
+import { invokeWithinLimits } from './service-limits.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { openApiPort } from './api-port.js';
@@ -66,8 +68,14 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   return lock.release;
 }
 
-// s3rver accepts only its own key pair; dynalite and the SQS endpoint accept any.
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/**
+ * The key pair the handlers and the runtime sign their calls with. The object store refuses
+ * requests not signed with it (dynalite and the SQS endpoint accept any); its secret is drawn for
+ * this process, so a signature or presigned URL made by another install, or known from the source,
+ * is refused.
+ */
+const credentials = { accessKeyId: 'LOCALRUNTIME', secretAccessKey: randomBytes(30).toString('base64url') };
+const secretOf = (accessKeyId: string) => (accessKeyId === credentials.accessKeyId ? credentials.secretAccessKey : undefined);
 
 /** Names of the template's resources on this machine, from which `Ref` and `Fn::GetAtt` resolve. */
 function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string): LocalNames {
@@ -116,22 +124,43 @@ function rateToMs(expression: string): number {
   return Number(match[1]) * (match[2]?.startsWith('hour') ? 3_600_000 : 60_000);
 }
 
+/** Where a browser shows the console: the local API's origin, and for a loopback address the same port as `localhost`. */
+function consoleOrigins(apiUrl: string): string[] {
+  const url = new URL(apiUrl);
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  return loopback ? [url.origin, `${url.protocol}//localhost:${url.port}`] : [url.origin];
+}
+
+/**
+ * The template's buckets and their CORS rules as this machine serves them. The stack names the
+ * console's origin by the REST API's execute-api domain, known once deployed; here that API is
+ * the runtime's own port.
+ */
+function localBuckets(template: CfnTemplate, apiUrl: string): LocalBucket[] {
+  const apis = resourcesOfType(template, 'AWS::ApiGateway::RestApi').map(([id]) => JSON.stringify({ Ref: id }));
+  const localOrigins = (origin: unknown): string[] => {
+    if (typeof origin === 'string') return [origin];
+    if (apis.some((api) => JSON.stringify(origin).includes(api))) return consoleOrigins(apiUrl);
+    throw new Error(`The local runtime cannot resolve the CORS origin ${JSON.stringify(origin)}`);
+  };
+  return resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => {
+    const rules = (bucket.Properties?.CorsConfiguration as { CorsRules?: Array<Omit<CorsRule, 'AllowedOrigins'> & { AllowedOrigins: unknown[] }> } | undefined)?.CorsRules;
+    return { name: id.toLowerCase(), corsRules: rules?.map((rule) => ({ ...rule, AllowedOrigins: rule.AllowedOrigins.flatMap(localOrigins) })) };
+  });
+}
+
 type Emulators = Awaited<ReturnType<typeof startEmulators>>;
 type Closer = () => Promise<void>;
 
 /** DynamoDB, S3 and SQS stand-ins on loopback, their data under the data directory, each call metered and delayed as in the cloud. */
-async function startEmulators(config: LocalRuntimeConfig, template: CfnTemplate, meter: UsageMeter) {
+async function startEmulators(config: LocalRuntimeConfig, buckets: LocalBucket[], meter: UsageMeter) {
   const latency = config.awsLatencyMs ?? {};
-  const buckets = resourcesOfType(template, 'AWS::S3::Bucket').map(([id, bucket]) => ({
-    name: id.toLowerCase(),
-    corsRules: (bucket.Properties?.CorsConfiguration as { CorsRules?: CorsRule[] } | undefined)?.CorsRules,
-  }));
   const [dynamo, s3, sqs] = await Promise.all([
     startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
       meter.countJsonRequest('DynamoDB', request);
       delayResponse(response, latency.dynamodb);
     }),
-    startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, (request, response) => {
+    startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, { secretOf, region: LOCAL_REGION }, (request, response) => {
       meter.count(`S3.${request.method ?? 'GET'}`);
       delayResponse(response, latency.s3);
     }),
@@ -225,10 +254,16 @@ function eventRules(template: CfnTemplate, names: LocalNames) {
   return { executionEndedTargets, schedules };
 }
 
+/** EventBridge hands its targets their events as asynchronous invocations, under that payload limit. */
+function invokeAsynchronously(host: LambdaHost, functionId: string, event: unknown): Promise<unknown> {
+  return invokeWithinLimits((payload) => host.invoke(functionId, payload), event, 'Event');
+}
+
 /** Runs each scheduled function at its rate, as EventBridge would; returns the closers that stop them. */
 function startSchedules(schedules: Array<{ target: string; everyMs: number }>, host: LambdaHost, logError: (error: unknown) => void): Closer[] {
   return schedules.map(({ target, everyMs }) => {
-    const timer = setInterval(() => void host.invoke(target, { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }).catch(logError), everyMs);
+    const event = { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} };
+    const timer = setInterval(() => void invokeAsynchronously(host, target, event).catch(logError), everyMs);
     timer.unref();
     return async () => clearInterval(timer);
   });
@@ -306,10 +341,11 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   };
   const logError = (error: unknown) => config.log(`error: ${(error as Error)?.stack ?? String(error)}`);
   try {
-    await mkdir(config.dataDir, { recursive: true });
+    // The objects, tables and queues are every user's documents and jobs: for this OS user alone.
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     closers.push(await lockDataDir(config.dataDir));
     const { template, assembly } = await loadStack(config);
-    const emulators = await startEmulators(config, template, meter);
+    const emulators = await startEmulators(config, localBuckets(template, port.url), meter);
     closers.push(emulators.dynamo.close, emulators.s3.close, emulators.sqs.close);
 
     const names = localNames(template, (name) => emulators.sqs.queueUrl(name));
@@ -331,7 +367,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       waitOverridesMs: config.levelPollMs === undefined ? {} : { WaitForLevel: config.levelPollMs },
       onExecutionEnded: async (execution) => {
         const event = { 'detail-type': 'Step Functions Execution Status Change', source: 'aws.states', detail: execution };
-        for (const target of rules.executionEndedTargets) await host.invoke(target, event);
+        for (const target of rules.executionEndedTargets) await invokeAsynchronously(host, target, event);
       },
       onError: logError,
       meter,

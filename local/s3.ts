@@ -1,10 +1,13 @@
 import S3rver from 's3rver';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import s3rverAccounts from 's3rver/lib/models/account.js';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyRequestSignature, type Refusal, type SecretOf } from './request-signature.js';
 
 export interface LocalBucket {
   name: string;
-  /** The template's `CorsConfiguration.CorsRules`. */
+  /** The template's `CorsConfiguration.CorsRules`, their origins as this machine knows them. */
   corsRules?: CorsRule[];
 }
 
@@ -16,6 +19,12 @@ export interface CorsRule {
   MaxAge?: number;
 }
 
+/** Who may call the store: the secrets of the access keys it accepts, and the region they sign for. */
+export interface S3Access {
+  secretOf: SecretOf;
+  region: string;
+}
+
 /** The bucket's CORS rules in the XML that S3's PutBucketCors (and s3rver) reads. */
 export function corsConfigurationXml(rules: CorsRule[]): string {
   const elements = (name: string, values: string[] = []) => values.map((value) => `<${name}>${value}</${name}>`).join('');
@@ -24,11 +33,71 @@ export function corsConfigurationXml(rules: CorsRule[]): string {
   return `<CORSConfiguration>${rules.map(rule).join('')}</CORSConfiguration>`;
 }
 
-/** s3rver keeping objects under `directory`, with the buckets it should hold and their CORS rules. */
-export async function startS3(directory: string, host: string, buckets: LocalBucket[], onRequest: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** S3's error answer. The body of a refused upload is left unread, so the connection closes with it. */
+function refuse(response: ServerResponse, { status, code, message }: Refusal): void {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${xmlText(message)}</Message><RequestId>${randomUUID()}</RequestId></Error>`;
+  response.writeHead(status, { 'content-type': 'application/xml', connection: 'close' });
+  response.end(body);
+}
+
+/**
+ * s3rver answers an allowed preflight with `Access-Control-Allow-Origin: *` whatever the rule
+ * says; S3 names the origin the rule allowed (the store's rules name origins, never `*`).
+ */
+function namePreflightOrigin(request: IncomingMessage, response: ServerResponse): void {
+  const origin = request.headers.origin;
+  if (!origin) return;
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    setHeader(name, name.toLowerCase() === 'access-control-allow-origin' ? origin : value)) as ServerResponse['setHeader'];
+}
+
+/**
+ * What S3 checks before it serves a request, which s3rver does not: a signature (s3rver lets
+ * anonymous requests through and never checks a Signature Version 4), made with a key the store
+ * knows, not expired. Preflights carry no credentials in any browser, so they go to the CORS rules.
+ */
+function verifyingLayer(emulator: RequestListener, access: S3Access): RequestListener {
+  return (request, response) => {
+    if (request.method === 'OPTIONS') {
+      namePreflightOrigin(request, response);
+      return emulator(request, response);
+    }
+    verifyRequestSignature({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, { ...access, service: 's3' }).then(
+      (verdict) => {
+        if ('refusal' in verdict) return refuse(response, verdict.refusal);
+        // s3rver looks the key up in its own accounts before it serves; the signature is checked above.
+        if (!s3rverAccounts.registry.has(verdict.accessKeyId)) s3rverAccounts.DUMMY_ACCOUNT.createKeyPair(verdict.accessKeyId, '');
+        emulator(request, response);
+      },
+      (error: unknown) => refuse(response, { status: 400, code: 'InvalidRequest', message: (error as Error).message }),
+    );
+  };
+}
+
+/**
+ * s3rver keeping objects under `directory`, with the buckets it should hold and their CORS rules,
+ * behind a layer that admits only requests signed by a key of `access`.
+ */
+export async function startS3(
+  directory: string,
+  host: string,
+  buckets: LocalBucket[],
+  access: S3Access,
+  onRequest: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
   const configureBuckets = buckets.map(({ name, corsRules }) => ({ name, configs: corsRules?.length ? [corsConfigurationXml(corsRules)] : [] }));
   const server = new S3rver({ address: host, port: 0, directory, silent: true, configureBuckets });
   const address = (await server.run()) as AddressInfo;
-  server.httpServer.on('request', onRequest);
+  const [emulator] = server.httpServer.listeners('request') as RequestListener[];
+  if (!emulator) throw new Error('s3rver serves no requests');
+  server.httpServer.removeAllListeners('request');
+  const layer = verifyingLayer(emulator, access);
+  server.httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    onRequest(request, response);
+    layer(request, response);
+  });
   return { endpoint: `http://${host}:${address.port}`, close: () => server.close() };
 }

@@ -3,6 +3,7 @@ import type { LambdaHost } from './lambda-host.js';
 import type { UsageMeter } from './meter.js';
 import { ProtocolError, startJsonEndpoint } from './json-endpoint.js';
 import { delayResponse, addLatency } from './latency.js';
+import { checkExecutionInput, checkStateData, invokeWithinLimits, ServiceLimitError, StateDataLimitExceeded } from './service-limits.js';
 
 // aws-local-stepfunctions uses Promise.withResolvers, which Node 22 has and Node 20 lacks.
 if (!('withResolvers' in Promise)) {
@@ -30,7 +31,9 @@ interface Execution {
   startDate: number;
   stopDate?: number;
   output?: string;
+  /** The error name a failed execution ends with, and its cause. */
   error?: string;
+  cause?: string;
   abort(): void;
   done: Promise<void>;
 }
@@ -64,19 +67,37 @@ const executionArnOf = (machine: LocalStateMachine, name: string) => `${machine.
  */
 function runExecution(stateMachine: StateMachine, machine: LocalStateMachine, name: string, input: string, options: StepFunctionsOptions, isStopping: () => boolean): Execution {
   const executionArn = executionArnOf(machine, name);
+  // A state whose output is over the limit ends the execution. The engine reports each output after
+  // its state, so a task waits for the reports of the states before it; the events end with the
+  // execution, and the execution's status waits for them.
+  let dataLimitExceeded: StateDataLimitExceeded | undefined;
   const taskResourceLocalHandlers = Object.fromEntries(
     Object.entries(machine.taskFunctions).map(([state, functionId]) => [
       state,
       async (taskInput: unknown) => {
+        checkStateData(state, taskInput, 'input');
+        await new Promise(setImmediate);
+        if (dataLimitExceeded) throw dataLimitExceeded;
         await addLatency(options.latencyMs);
-        return (await options.host.invoke(functionId, taskInput)) as never;
+        const result = await invokeWithinLimits((event) => options.host.invoke(functionId, event), taskInput, 'RequestResponse');
+        checkStateData(state, result, 'output');
+        return result as never;
       },
     ]),
   );
   const run = stateMachine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers, waitTimeOverrides: options.waitOverridesMs } });
-  void (async () => {
-    for await (const event of run.eventLogs) if (event.type === 'StateEntered') options.meter.stateTransition();
-  })().catch(() => undefined);
+  const watched = (async () => {
+    for await (const event of run.eventLogs) {
+      if (event.type === 'StateEntered') options.meter.stateTransition();
+      if (event.type !== 'StateExited' || dataLimitExceeded) continue;
+      try {
+        checkStateData(event.state.name, event.state.output, 'output');
+      } catch (error) {
+        dataLimitExceeded = error as StateDataLimitExceeded;
+        run.abort();
+      }
+    }
+  })();
   const execution: Execution = {
     executionArn,
     stateMachineArn: machine.arn,
@@ -87,16 +108,16 @@ function runExecution(stateMachine: StateMachine, machine: LocalStateMachine, na
     abort: run.abort,
     done: Promise.resolve(),
   };
-  execution.done = run.result.then(
-    (output) => {
-      execution.status = 'SUCCEEDED';
-      execution.output = JSON.stringify(output);
-    },
-    (error: unknown) => {
-      execution.status = error instanceof ExecutionAbortedError ? 'ABORTED' : error instanceof ExecutionTimeoutError ? 'TIMED_OUT' : 'FAILED';
-      execution.error = (error as Error).message;
-    },
-  ).then(async () => {
+  const fail = (error: Error) => Object.assign(execution, { status: 'FAILED', error: error.name, cause: error.message });
+  execution.done = Promise.allSettled([run.result, watched]).then(([result]) => {
+    if (dataLimitExceeded) return fail(dataLimitExceeded);
+    if (result.status === 'fulfilled') return Object.assign(execution, { status: 'SUCCEEDED', output: JSON.stringify(result.value) });
+    const error = result.reason as Error;
+    if (error instanceof ExecutionAbortedError) execution.status = 'ABORTED';
+    else if (error instanceof ExecutionTimeoutError) Object.assign(execution, { status: 'TIMED_OUT', error: 'States.Timeout' });
+    // The engine wraps the state's error; the execution fails with the state's error name.
+    else fail((error.cause as Error | undefined) ?? error);
+  }).then(async () => {
     execution.stopDate = Date.now() / 1000;
     if (execution.status !== 'SUCCEEDED' && !isStopping()) {
       await options.onExecutionEnded({ executionArn, stateMachineArn: machine.arn, status: execution.status, input }).catch(options.onError);
@@ -117,6 +138,7 @@ function describeExecution(execution: Execution) {
     input: execution.input,
     output: execution.output,
     error: execution.error,
+    cause: execution.cause,
   };
 }
 
@@ -148,7 +170,13 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
         const name = String(input.name ?? crypto.randomUUID());
         const executionArn = executionArnOf(found.machine, name);
         if (executions.has(executionArn)) throw new ProtocolError('ExecutionAlreadyExists', `Execution ${name} already exists`);
-        const execution = runExecution(found.compiled, found.machine, name, String(input.input ?? '{}'), options, () => stopping);
+        const executionInput = String(input.input ?? '{}');
+        try {
+          checkExecutionInput(executionInput);
+        } catch (error) {
+          throw new ProtocolError((error as ServiceLimitError).name, (error as ServiceLimitError).message);
+        }
+        const execution = runExecution(found.compiled, found.machine, name, executionInput, options, () => stopping);
         executions.set(executionArn, execution);
         return { executionArn, startDate: execution.startDate };
       },

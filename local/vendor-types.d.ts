@@ -1,4 +1,5 @@
-// Minimal types for the packages that ship none: the two local emulators, and the state machine validator of the infrastructure tests.
+// Minimal types for the packages that ship none: the two local emulators (and the part of s3rver the
+// store reaches into), and the state machine validator of the infrastructure tests.
 declare module 'dynalite' {
   import type { Server } from 'node:http';
   export default function dynalite(options?: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }): Server;
@@ -20,4 +21,13 @@ declare module 'asl-validator' {
     definition: unknown,
     options?: { checkPaths?: boolean; checkArn?: boolean },
   ): { isValid: boolean; errors: Array<{ 'Error code': string; Message: string }>; errorsText(separator?: string): string };
+}
+
+declare module 's3rver/lib/models/account.js' {
+  /** s3rver's accounts by access key id; it serves only a request whose key is among them. */
+  const accounts: {
+    registry: Map<string, unknown>;
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  export default accounts;
 }

@@ -245,9 +245,10 @@ describe('DynamoDB tables', () => {
 });
 
 describe('artefact bucket', () => {
-  it('lets a browser read, and only read, what a presigned download URL names (the console follows the result redirect)', () => {
+  it('lets a browser read, and only read, what a presigned download URL names, from the console’s page alone (it follows the result redirect)', () => {
+    const apiOrigin = { 'Fn::Join': ['', ['https://', { Ref: restApiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]] };
     expectResourceLike(template, artifactsId, 'AWS::S3::Bucket', {
-      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'] })] },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: [apiOrigin] })] },
     });
   });
 
