@@ -948,6 +948,7 @@ export interface components {
                 }[];
                 last_status: string | null;
             };
+            firecrawl?: components["schemas"]["FirecrawlJobOptions"];
             links: {
                 self: string;
                 result: string;
@@ -961,6 +962,36 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+        };
+        /** @description The options of a job created through the Firecrawl-compatible routes (`/firecrawl/v2/…`). */
+        FirecrawlJobOptions: {
+            /**
+             * @description The Firecrawl route that created the job: `/v2/scrape`, `/v2/crawl` or `/v2/batch/scrape`.
+             * @enum {string}
+             */
+            kind: "scrape" | "crawl" | "batch";
+            /** @description The formats of each page's Firecrawl document. */
+            formats: ("markdown" | "html" | "rawHtml" | "links")[];
+            /** @description CSS selectors: only these elements of a page are exported (`includeTags`). */
+            include_tags?: string[];
+            /** @description CSS selectors: these elements are left out of the export (`excludeTags`). */
+            exclude_tags?: string[];
+            /** @description Request headers sent with each page fetch (`headers`). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Regular expressions (RE2 syntax); a discovered URL is crawled only if one matches (`includePaths`). */
+            include_regex?: string[];
+            /** @description Regular expressions (RE2 syntax); a discovered URL that matches one is not crawled (`excludePaths`). */
+            exclude_regex?: string[];
+            /** @description The regular expressions are matched against the whole URL instead of its path (`regexOnFullURL`). */
+            regex_on_full_url?: boolean;
+            /** @description Only discovered URLs whose path starts with this one (the seed's) are crawled (`crawlEntireDomain: false`). */
+            under_path?: string;
+            /** @description Discovered URLs are crawled without their query string (`ignoreQueryParameters`). */
+            ignore_query?: boolean;
+            /** @description On the first job of a batch scrape: every job of the batch, in order; the batch id is this job's id. */
+            batch_jobs?: string[];
         };
         /** @description Ledger entries in crawl order: by depth, then discovery order. */
         LedgerPage: {
