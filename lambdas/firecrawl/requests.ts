@@ -44,7 +44,7 @@ const ONLY_VALUE: Record<string, { value: unknown; why: string }> = {
   includeSubdomains: { value: false, why: 'the map lists the site of its URL (www. is the same site)' },
   deduplicateSimilarURLs: { value: false, why: 'URLs are de-duplicated by their normalized form only' },
   ignoreRobotsTxt: { value: false, why: 'robots.txt is always obeyed' },
-  blockAds: { value: true, why: 'pages are fetched as they are served' },
+  blockAds: { value: false, why: 'ads are not blocked: pages are fetched as served (onlyMainContent leaves out cookie banners and what the site repeats)' },
   removeBase64Images: { value: true, why: 'inline images are not exported' },
   fastMode: { value: false, why: 'there is one mode of fetching' },
   parsers: { value: [], why: 'only HTML pages are exported (PDFs and other files are recorded as skipped)' },

@@ -52,7 +52,7 @@ describe('a Firecrawl scrape is a single job', () => {
   });
 
   it('accepts an option set to what the service does anyway', () => {
-    expect(scrape({ mobile: false, skipTlsVerification: false, proxy: 'basic', blockAds: true, parsers: [] }).request.mode).toBe('single');
+    expect(scrape({ mobile: false, skipTlsVerification: false, proxy: 'basic', blockAds: false, removeBase64Images: true, parsers: [] }).request.mode).toBe('single');
   });
 
   it('refuses URLs that are not public https, headers the service sets itself, and selectors it cannot read', () => {
