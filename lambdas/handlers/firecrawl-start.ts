@@ -14,7 +14,7 @@ import { firecrawlDocument } from '../firecrawl/responses.js';
 import { createJob } from '../workflow/create-job.js';
 
 /** How long `/v2/scrape` waits for its job: well under API Gateway's 29 s and the function's own limit. */
-const SCRAPE_WAIT_MS = Number(process.env.CRAWL_FIRECRAWL_SCRAPE_WAIT_MS ?? 24_000);
+const SCRAPE_WAIT_MS = 24_000;
 const POLL_MS = 150;
 
 /** POST /firecrawl/v2/scrape: a `single` job the request waits for; Firecrawl's 408 when it cannot finish in time. */
