@@ -208,4 +208,34 @@ describe('Firecrawl JS SDK against the compatible routes', () => {
     expect(foreign).toMatchObject({ status: 404, message: 'Job not found' });
     expect(search).toMatchObject({ status: 400, message: expect.stringContaining('/v2/search is not supported by this service') });
   });
+
+  it('answers as the OpenAPI document describes, errors in Firecrawl\'s shape (the runtime\'s checked fetch)', async () => {
+    const scraped = await runtime.request('POST', '/firecrawl/v2/scrape', { key: KEY, body: { url: 'https://site.test/a', formats: ['markdown', 'links'] } });
+    const started = await runtime.request('POST', '/firecrawl/v2/crawl', { key: KEY, body: { url: 'https://site.test/', limit: 2 } });
+    const id = String(started.json.id);
+    await runtime.waitForJob(KEY, id);
+    const answers = await Promise.all([
+      runtime.request('GET', `/firecrawl/v2/crawl/${id}?limit=1`, { key: KEY }),
+      runtime.request('GET', `/firecrawl/v2/crawl/${id}/errors`, { key: KEY }),
+      runtime.request('GET', '/firecrawl/v2/crawl/active', { key: KEY }),
+      runtime.request('GET', '/firecrawl/v2/team/credit-usage', { key: KEY }),
+      runtime.request('POST', '/firecrawl/v2/map', { key: KEY, body: { url: 'https://site.test/', limit: 2 } }),
+    ]);
+    const refused = await Promise.all([
+      runtime.request('POST', '/firecrawl/v2/crawl', { key: KEY, body: { url: 'https://site.test/', prompt: 'docs', sitemap: 'only' } }),
+      runtime.request('POST', '/firecrawl/v2/scrape', { key: KEY, body: '{not json' }),
+      runtime.request('GET', `/firecrawl/v2/crawl/${id}`, { key: 'wrong-key' }),
+      runtime.request('GET', `/firecrawl/v2/crawl/${id}`),
+      runtime.request('GET', '/firecrawl/v2/crawl/00000000-0000-4000-8000-000000000000', { key: KEY }),
+      runtime.request('DELETE', `/firecrawl/v2/crawl/${id}`, { key: KEY }),
+      runtime.request('POST', '/firecrawl/v2/extract', { key: KEY, body: {} }),
+    ]);
+
+    expect(scraped).toMatchObject({ status: 200, json: { success: true, data: { links: ['https://site.test/blog/one'], metadata: { title: 'A' } } } });
+    expect(started).toMatchObject({ status: 200, json: { success: true, url: `${runtime.url}/firecrawl/v2/crawl/${id}` } });
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[0]?.json).toMatchObject({ status: 'completed', data: [{ metadata: { sourceURL: 'https://site.test/' } }], next: expect.stringMatching(new RegExp(`^${runtime.url}/firecrawl/v2/crawl/${id}\\?cursor=[\\w-]+&limit=1$`)) });
+    expect(refused.map((answer) => [answer.status, answer.json.success])).toEqual([[400, false], [400, false], [401, false], [401, false], [404, false], [409, false], [400, false]]);
+    expect(refused[0]?.json.error).toMatch(/^Bad Request: prompt: not supported by this service: .*; sitemap: only skip is done here/);
+  });
 });
