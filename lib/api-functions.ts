@@ -21,15 +21,7 @@ export function apiFunctions(scope: Construct, bind: Bindings, stateMachine: sfn
   bind.table(authorizer, 'users', 'RO');
 
   const createJob = fn('CreateJobFunction', 'jobs-create', 'POST /v1/jobs');
-  bind.table(createJob, 'jobs', 'RW');
-  bind.table(createJob, 'usage', 'RW');
-  bind.table(createJob, 'rateLimits', 'RW');
-  // A crawl that cannot be started is ended and settled on the spot.
-  bind.table(createJob, 'pages', 'RO');
-  bind.bucket(createJob, 'WO');
-  bind.webhookQueue(createJob);
-  createJob.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
-  stateMachine.grantStartExecution(createJob);
+  createsJobs(createJob, bind, stateMachine);
 
   const listJobs = fn('ListJobsFunction', 'jobs-list', 'GET /v1/jobs');
   bind.table(listJobs, 'jobs', 'RO');
@@ -82,6 +74,19 @@ export function apiFunctions(scope: Construct, bind: Bindings, stateMachine: sfn
   };
 }
 
+/** What creating a job takes (workflow/create-job.ts): the reservation, the record, the select URLs, the start. */
+function createsJobs(target: CrawlFunction, bind: Bindings, stateMachine: sfn.IStateMachine): void {
+  bind.table(target, 'jobs', 'RW');
+  bind.table(target, 'usage', 'RW');
+  bind.table(target, 'rateLimits', 'RW');
+  // A crawl that cannot be started is ended and settled on the spot.
+  bind.table(target, 'pages', 'RO');
+  bind.bucket(target, 'WO');
+  bind.webhookQueue(target);
+  target.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
+  stateMachine.grantStartExecution(target);
+}
+
 type FunctionMaker = (id: string, handler: string, description: string, options?: { timeout?: Duration; memorySize?: number }) => CrawlFunction;
 
 /**
@@ -97,15 +102,9 @@ function firecrawlFunctions(fn: FunctionMaker, bind: Bindings, stateMachine: sfn
   // Scrape waits for its job, under API Gateway's 29 s.
   const start = fn('FirecrawlStartFunction', 'firecrawl-start', 'POST /firecrawl/v2/scrape, crawl, batch/scrape', { timeout: Duration.seconds(29) });
   checksKeys(start);
-  bind.table(start, 'jobs', 'RW');
-  bind.table(start, 'usage', 'RW');
-  // Rate limits, and batch idempotency keys.
-  bind.table(start, 'rateLimits', 'RW');
-  bind.table(start, 'pages', 'RO');
-  bind.bucket(start, 'RW');
-  bind.webhookQueue(start);
-  start.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
-  stateMachine.grantStartExecution(start);
+  // Its rate limits hold batch idempotency keys too; the scraped page is read from its batch object.
+  createsJobs(start, bind, stateMachine);
+  bind.bucket(start, 'RO');
 
   const jobs = fn('FirecrawlJobsFunction', 'firecrawl-jobs', 'GET/DELETE /firecrawl/v2/crawl/{id}, batch/scrape/{id}, their errors, active crawls, credit usage', { memorySize: 1024 });
   checksKeys(jobs);
