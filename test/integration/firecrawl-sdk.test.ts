@@ -11,6 +11,7 @@ import { page, startSite, urlset } from '../helpers/site.js';
  */
 const KEY = 'firecrawl-sdk-key-0001';
 const OTHER_KEY = 'firecrawl-sdk-key-0002';
+const SMALL_KEY = 'firecrawl-sdk-key-0003';
 const HUB_PAGES = 120;
 const hubLinks = Array.from({ length: HUB_PAGES }, (_, i) => `/hub/p${String(i).padStart(3, '0')}`);
 
@@ -43,6 +44,9 @@ beforeAll(async () => {
     '/blog/one': page('Blog one', ['/blog/two']),
     '/blog/two': page('Blog two'),
     '/hub': page('Hub', hubLinks),
+    '/q': page('Q', ['/q?x=1', '/q?x=2', '/r?y=1']),
+    '/r': page('R'),
+    '/sleepy': { body: page('Sleepy'), delayMs: 8_000 },
     ...hubPages,
     '/slow': page('Slow', Array.from({ length: 40 }, (_, i) => `/slow/${i}`)),
     ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`), delayMs: 1_500 }])),
@@ -53,6 +57,7 @@ beforeAll(async () => {
     users: [
       { user_id: 'fc-user', api_key: KEY, plan: 'pro', monthly_pages: 5000 },
       { user_id: 'fc-other', api_key: OTHER_KEY, plan: 'pro', monthly_pages: 5000 },
+      { user_id: 'fc-small', api_key: SMALL_KEY, plan: 'free', monthly_pages: 5 },
     ],
     hostOverrides: site.overrides,
   });
@@ -148,6 +153,25 @@ describe('Firecrawl JS SDK against the compatible routes', () => {
     expect(urls(wholeSite)).toEqual(['https://site.test/blog/one', 'https://site.test/blog/two']);
   });
 
+  it('crawls each path once with ignoreQueryParameters', async () => {
+    const withQueries = await firecrawl.crawl('https://site.test/q', { limit: 10, crawlEntireDomain: true, pollInterval: 1 });
+    const without = await firecrawl.crawl('https://site.test/q', { limit: 10, crawlEntireDomain: true, ignoreQueryParameters: true, pollInterval: 1 });
+    const urls = (crawled: typeof without) => crawled.data.map((document) => document.metadata?.sourceURL);
+
+    expect(urls(withQueries)).toEqual(['https://site.test/q', 'https://site.test/q?x=1', 'https://site.test/q?x=2', 'https://site.test/r?y=1']);
+    expect(urls(without)).toEqual(['https://site.test/q', 'https://site.test/r']);
+  });
+
+  it('answers a scrape that cannot finish in time with 408 SCRAPE_TIMEOUT, and cancels its job', async () => {
+    const timedOut = await sdkError(firecrawl.scrape('https://site.test/sleepy', { timeout: 2000 }));
+    const { json } = await runtime.request('GET', '/v1/jobs?limit=1', { key: KEY });
+    const [job] = json.jobs as Array<{ id: string; url: string; cancel_requested: boolean }>;
+
+    expect(timedOut).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT', message: expect.stringContaining('Request timed out') });
+    expect(job).toMatchObject({ url: 'https://site.test/sleepy', cancel_requested: true });
+    expect((await runtime.waitForJob(KEY, String(job?.id))).status).toBe('cancelled');
+  });
+
   it('lists an active crawl, and cancels it', async () => {
     const { id } = await firecrawl.startCrawl('https://site.test/slow', { limit: 41, maxDiscoveryDepth: 1, maxConcurrency: 1 });
     const active = await firecrawl.getActiveCrawls();
@@ -201,12 +225,14 @@ describe('Firecrawl JS SDK against the compatible routes', () => {
     const { id } = await firecrawl.startCrawl('https://site.test/a', { limit: 1 });
     const foreign = await sdkError(new Firecrawl({ apiKey: OTHER_KEY, apiUrl: `${runtime.url}/firecrawl` }).getCrawlStatus(id));
     const search = await sdkError(firecrawl.search('teapots'));
+    const overQuota = await sdkError(new Firecrawl({ apiKey: SMALL_KEY, apiUrl: `${runtime.url}/firecrawl` }).startCrawl('https://site.test/', { limit: 10 }));
 
     expect(json).toMatchObject({ status: 400, message: expect.stringContaining('formats[1]: screenshot is not a format this service produces') });
     expect(actions).toMatchObject({ status: 400, message: expect.stringContaining('actions: not supported by this service') });
     expect(unauthorized).toMatchObject({ status: 401, message: expect.stringContaining('Unauthorized') });
     expect(foreign).toMatchObject({ status: 404, message: 'Job not found' });
     expect(search).toMatchObject({ status: 400, message: expect.stringContaining('/v2/search is not supported by this service') });
+    expect(overQuota).toMatchObject({ status: 402, message: expect.stringContaining('monthly page quota exceeded: the job needs 10 pages and 5 remain') });
   });
 
   it('answers as the OpenAPI document describes, errors in Firecrawl\'s shape (the runtime\'s checked fetch)', async () => {
