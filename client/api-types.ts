@@ -301,6 +301,303 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/firecrawl/v2/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrape one page, synchronously
+         * @description A `single` job the request waits for (about 24 s at most, or `timeout`); 408 `SCRAPE_TIMEOUT` when it cannot finish, and the job is cancelled.
+         */
+        post: operations["firecrawlScrape"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/crawl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a crawl (a `full` job) */
+        post: operations["firecrawlCrawl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/crawl/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's crawls still queued or running */
+        get: operations["firecrawlActiveCrawls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/crawl/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A crawl: status and documents, paged by `next` */
+        get: operations["firecrawlCrawlStatus"];
+        put?: never;
+        post?: never;
+        /** Cancel a crawl */
+        delete: operations["firecrawlCancelCrawl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/crawl/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Failed pages and robots.txt refusals, from the ledger */
+        get: operations["firecrawlCrawlErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/batch/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrape a list of URLs (one `select` job per site)
+         * @description Honours `x-idempotency-key`: a key used in the last day answers the batch it first made.
+         */
+        post: operations["firecrawlBatchScrape"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/batch/scrape/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch scrape: status and documents, paged by `next` */
+        get: operations["firecrawlBatchStatus"];
+        put?: never;
+        post?: never;
+        /** Cancel a batch scrape */
+        delete: operations["firecrawlCancelBatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/batch/scrape/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Failed pages and robots.txt refusals, from the ledger */
+        get: operations["firecrawlBatchErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A site's URLs, from the sitemap preview */
+        post: operations["firecrawlMap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/team/credit-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month's pages, in Firecrawl's credit words */
+        get: operations["firecrawlCreditUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not supported: there is no web search here (map a site with /v2/map) */
+        post: operations["firecrawlUnsupportedSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not supported: there is no LLM extraction here */
+        post: operations["firecrawlUnsupportedExtract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/extract/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not supported: there is no LLM extraction here */
+        get: operations["firecrawlUnsupportedExtractIdGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not supported: there is no agent here */
+        post: operations["firecrawlUnsupportedAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/agent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not supported: there is no agent here */
+        get: operations["firecrawlUnsupportedAgentIdGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/crawl/params-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not supported: there is no LLM here to turn a prompt into crawl options */
+        post: operations["firecrawlUnsupportedCrawlParamsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firecrawl/v2/team/token-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Not supported: there are no LLM tokens here (GET /v2/team/credit-usage tells the pages) */
+        get: operations["firecrawlUnsupportedTeamTokenUsageGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -772,6 +1069,122 @@ export interface components {
              */
             concurrency?: number;
         };
+        FirecrawlScrapeRequest: {
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            formats?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            onlyMainContent?: boolean;
+            includeTags?: string[];
+            excludeTags?: string[];
+            headers?: {
+                [key: string]: string;
+            };
+            waitFor?: number;
+            timeout?: number;
+            /** @constant */
+            proxy?: "basic";
+            origin?: string;
+            integration?: string;
+        };
+        FirecrawlCrawlRequest: {
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            limit?: number;
+            maxDiscoveryDepth?: number;
+            includePaths?: string[];
+            excludePaths?: string[];
+            regexOnFullURL?: boolean;
+            /** @constant */
+            sitemap?: "skip";
+            ignoreQueryParameters?: boolean;
+            crawlEntireDomain?: boolean;
+            maxConcurrency?: number;
+            webhook?: string | {
+                url: string;
+                events?: ("started" | "completed" | "failed" | "page")[];
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            scrapeOptions?: {
+                formats?: (string | ({
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                }))[];
+                onlyMainContent?: boolean;
+                includeTags?: string[];
+                excludeTags?: string[];
+                headers?: {
+                    [key: string]: string;
+                };
+                waitFor?: number;
+                timeout?: number;
+                /** @constant */
+                proxy?: "basic";
+                origin?: string;
+                integration?: string;
+            };
+            origin?: string;
+            integration?: string;
+        };
+        FirecrawlBatchScrapeRequest: {
+            urls: string[];
+            ignoreInvalidURLs?: boolean;
+            maxConcurrency?: number;
+            webhook?: string | {
+                url: string;
+                events?: ("started" | "completed" | "failed" | "page")[];
+                metadata?: {
+                    [key: string]: unknown;
+                };
+            };
+            formats?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            onlyMainContent?: boolean;
+            includeTags?: string[];
+            excludeTags?: string[];
+            headers?: {
+                [key: string]: string;
+            };
+            waitFor?: number;
+            timeout?: number;
+            /** @constant */
+            proxy?: "basic";
+            origin?: string;
+            integration?: string;
+        };
+        FirecrawlMapRequest: {
+            /**
+             * Format: uri
+             * @description A public https URL: no private, loopback or other internal address.
+             * @example https://example.com/
+             */
+            url: string;
+            search?: string;
+            /** @enum {string} */
+            sitemap?: "include" | "skip" | "only";
+            ignoreQueryParameters?: boolean;
+            limit?: number;
+            timeout?: number;
+            origin?: string;
+            integration?: string;
+        };
         /**
          * @description The job as created.
          * @example {
@@ -948,6 +1361,7 @@ export interface components {
                 }[];
                 last_status: string | null;
             };
+            firecrawl?: components["schemas"]["FirecrawlJobOptions"];
             links: {
                 self: string;
                 result: string;
@@ -961,6 +1375,36 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+        };
+        /** @description The options of a job created through the Firecrawl-compatible routes (`/firecrawl/v2/…`). */
+        FirecrawlJobOptions: {
+            /**
+             * @description The Firecrawl route that created the job: `/v2/scrape`, `/v2/crawl` or `/v2/batch/scrape`.
+             * @enum {string}
+             */
+            kind: "scrape" | "crawl" | "batch";
+            /** @description The formats of each page's Firecrawl document. */
+            formats: ("markdown" | "html" | "rawHtml" | "links")[];
+            /** @description CSS selectors: only these elements of a page are exported (`includeTags`). */
+            include_tags?: string[];
+            /** @description CSS selectors: these elements are left out of the export (`excludeTags`). */
+            exclude_tags?: string[];
+            /** @description Request headers sent with each page fetch (`headers`). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Regular expressions (RE2 syntax); a discovered URL is crawled only if one matches (`includePaths`). */
+            include_regex?: string[];
+            /** @description Regular expressions (RE2 syntax); a discovered URL that matches one is not crawled (`excludePaths`). */
+            exclude_regex?: string[];
+            /** @description The regular expressions are matched against the whole URL instead of its path (`regexOnFullURL`). */
+            regex_on_full_url?: boolean;
+            /** @description Only discovered URLs whose path starts with this one (the seed's) are crawled (`crawlEntireDomain: false`). */
+            under_path?: string;
+            /** @description Discovered URLs are crawled without their query string (`ignoreQueryParameters`). */
+            ignore_query?: boolean;
+            /** @description On the first job of a batch scrape: every job of the batch, in order; the batch id is this job's id. */
+            batch_jobs?: string[];
         };
         /** @description Ledger entries in crawl order: by depth, then discovery order. */
         LedgerPage: {
@@ -1054,6 +1498,127 @@ export interface components {
             capped: boolean;
             /** @description URLs left out because they name images, PDFs, feeds, scripts and other assets. */
             assets_filtered: number;
+        };
+        FirecrawlScrapeResponse: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["FirecrawlDocument"];
+        };
+        FirecrawlDocument: {
+            markdown?: string;
+            /** @description The page's exported content as HTML (after onlyMainContent and the tag selectors). */
+            html?: string;
+            /** @description The page as it was served (or rendered). */
+            rawHtml?: string;
+            /** @description Every http(s) link of the page, once each, in document order. */
+            links?: string[];
+            metadata: {
+                title?: string;
+                description?: string;
+                language?: string;
+                /** @description The URL as requested. */
+                sourceURL: string;
+                /** @description Where redirects ended. */
+                url: string;
+                statusCode: number;
+                /** @description Why the page has no content (`http_404`, `timeout`, …), when it has none. */
+                error?: string;
+                /** @description The job that scraped the page (its id in `/v1/jobs`). */
+                scrapeId: string;
+            };
+        };
+        /** @description The body of every error of the `/firecrawl/v2` routes. */
+        FirecrawlError: {
+            /** @constant */
+            success: false;
+            /** @description What went wrong, naming the option or field at fault. */
+            error: string;
+            /** @description A stable code for some errors: `BAD_REQUEST`, `SCRAPE_TIMEOUT`, `SCRAPE_FAILED`. */
+            code?: string;
+            /** @description Every offending field of a 400. */
+            details?: {
+                field: string;
+                message: string;
+            }[];
+        };
+        FirecrawlJobStarted: {
+            /** @constant */
+            success: true;
+            /** @description The crawl (or batch) id; a crawl's is its job id in `/v1/jobs`. */
+            id: string;
+            /** @description Where its status is read. */
+            url: string;
+            /** @description Batch scrape with `ignoreInvalidURLs`: the URLs left out. */
+            invalidURLs?: string[];
+        };
+        FirecrawlActiveCrawls: {
+            /** @constant */
+            success: true;
+            crawls: {
+                id: string;
+                teamId: string;
+                url: string;
+                options: components["schemas"]["FirecrawlJobOptions"] | null;
+            }[];
+        };
+        FirecrawlJobStatus: {
+            /** @constant */
+            success: true;
+            /** @enum {string} */
+            status: "scraping" | "completed" | "failed" | "cancelled";
+            /** @description Pages scraped so far. */
+            completed: number;
+            /** @description Pages scraped, and those still to fetch. */
+            total: number;
+            /** @description Pages charged (once the job ended), else pages scraped so far. */
+            creditsUsed: number;
+            /**
+             * Format: date-time
+             * @description When the job and its pages are deleted.
+             */
+            expiresAt: string;
+            /** @description The URL of the next page of documents, while there are more ready; the SDKs follow it. */
+            next?: string;
+            /** @description Documents of scraped pages in crawl order (breadth first): a prefix that only grows. */
+            data: components["schemas"]["FirecrawlDocument"][];
+        };
+        FirecrawlCancelled: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            status: "cancelled";
+        };
+        FirecrawlErrors: {
+            /** @description Pages that failed, with the ledger's reason. */
+            errors: {
+                id: string;
+                timestamp?: string;
+                url: string;
+                error: string;
+            }[];
+            /** @description URLs robots.txt did not allow. */
+            robotsBlocked: string[];
+        };
+        FirecrawlMapResponse: {
+            /** @constant */
+            success: true;
+            links: {
+                url: string;
+            }[];
+        };
+        FirecrawlCreditUsage: {
+            /** @constant */
+            success: true;
+            data: {
+                /** @description Pages left this month: the allowance less pages used and reserved. */
+                remainingCredits: number;
+                /** @description The monthly page allowance. */
+                planCredits: number;
+                /** Format: date-time */
+                billingPeriodStart: string;
+                /** Format: date-time */
+                billingPeriodEnd: string;
+            };
         };
         /**
          * @description One line of `GET …/result?format=jsonl`: one crawled page, in crawl order.
@@ -2620,6 +3185,1165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    firecrawlScrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirecrawlScrapeRequest"];
+            };
+        };
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlScrapeResponse"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The job would go over the month's page allowance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The scrape did not finish in time (`SCRAPE_TIMEOUT`). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirecrawlCrawlRequest"];
+            };
+        };
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlJobStarted"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The job would go over the month's page allowance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlActiveCrawls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlActiveCrawls"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCrawlStatus: {
+        parameters: {
+            query?: {
+                /** @description Where the page starts; taken from `next`. */
+                cursor?: string;
+                /** @description Documents per page, 1 to 100 (default 100). */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlJobStatus"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCancelCrawl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlCancelled"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The job has already ended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCrawlErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlErrors"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlBatchScrape: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirecrawlBatchScrapeRequest"];
+            };
+        };
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlJobStarted"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The job would go over the month's page allowance. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlBatchStatus: {
+        parameters: {
+            query?: {
+                /** @description Where the page starts; taken from `next`. */
+                cursor?: string;
+                /** @description Documents per page, 1 to 100 (default 100). */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlJobStatus"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlCancelled"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description The job has already ended. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlBatchErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlErrors"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No such job (or another user's). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirecrawlMapRequest"];
+            };
+        };
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlMapResponse"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlCreditUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firecrawl's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlCreditUsage"];
+                };
+            };
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedExtract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedExtractIdGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedAgentIdGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crawl or batch id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedCrawlParamsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+        };
+    };
+    firecrawlUnsupportedTeamTokenUsageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An option or format this service does not do (named in `error`), or a bad field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description No valid `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A rate limit; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
+                };
+            };
+            /** @description A fault of ours, or a site that could not be scraped (`SCRAPE_FAILED`, `SITE_UNREACHABLE`). */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirecrawlError"];
                 };
             };
         };

@@ -12,6 +12,8 @@ export interface ApiRoute {
   handler: lambda.IFunction;
   /** Public routes (the OpenAPI document, the web console's page and files) skip the key authorizer. */
   public?: boolean;
+  /** The handler checks the key itself (the Firecrawl-compatible routes, whose refusals have their own shape). */
+  keyCheckedByHandler?: boolean;
 }
 
 export interface CrawlApiProps {
@@ -98,10 +100,12 @@ export class CrawlApi extends Construct {
     for (const route of props.routes) {
       const resource = this.restApi.root.resourceForPath(route.path);
       const integration = new apigw.LambdaIntegration(route.handler, { proxy: true });
-      if (route.public) {
+      if (route.public || route.keyCheckedByHandler) {
         const method = resource.addMethod(route.method, integration, { authorizationType: apigw.AuthorizationType.NONE });
         NagSuppressions.addResourceSuppressions(method, [
-          { id: 'AwsSolutions-APIG4', reason: 'Public by design: the OpenAPI document describes the API and holds no user data; the web console page and its files hold none either, and the console sends the API key the user types on every API call.' },
+          route.public
+            ? { id: 'AwsSolutions-APIG4', reason: 'Public by design: the OpenAPI document describes the API and holds no user data; the web console page and its files hold none either, and the console sends the API key the user types on every API call.' }
+            : { id: 'AwsSolutions-APIG4', reason: "The Firecrawl-compatible routes check the Bearer key in their handler, with the authorizer's own lookup, so that a refusal comes in Firecrawl's error shape (gateway responses are one shape for the whole API)." },
         ]);
       } else {
         resource.addMethod(route.method, integration, { authorizer, authorizationType: apigw.AuthorizationType.CUSTOM });

@@ -174,7 +174,8 @@ function proxyEvent(
       authorizer: authorizerContext,
       httpMethod: route.method,
       identity: { sourceIp: request.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
-      path: `/prod${url.pathname}`,
+      // The path as the client called it: the cloud's URLs start with the stage, local ones do not.
+      path: url.pathname,
       protocol: 'HTTP/1.1',
       requestId,
       requestTimeEpoch: Date.now(),
@@ -224,7 +225,8 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
   }
 
   const matching = routes.filter((route) => route.pattern.test(url.pathname));
-  const route = matching.find((candidate) => candidate.method === method);
+  // As API Gateway does, a literal path part wins over a `{param}` (`/crawl/active` over `/crawl/{id}`).
+  const route = matching.filter((candidate) => candidate.method === method).sort((a, b) => a.parameterNames.length - b.parameterNames.length)[0];
   if (!route) return reply(response, 'MISSING_AUTHENTICATION_TOKEN', requestId, 403);
   options.meter.apiRequest();
   const pathParameters = decodedParameters(route, url.pathname);

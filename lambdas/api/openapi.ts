@@ -26,6 +26,7 @@ import { JOB_REQUEST_SCHEMAS } from '../domain/job-request.js';
 import { PageRecordSchema } from '../domain/page-record.js';
 import { API_VERSIONS, MEDIA_TYPES, type ApiVersion } from '../domain/formats.js';
 import { jobsQuerySchema, pagesQuerySchema, previewQuerySchema, resultQuerySchema } from './query.js';
+import { FIRECRAWL_TAG, firecrawlPaths } from '../firecrawl/openapi.js';
 import { AccountSchema, JobListSchema, LedgerPageSchema, SitemapPreviewSchema, UsageSchema } from './responses.js';
 
 /**
@@ -283,12 +284,13 @@ export function buildOpenApiDocument() {
       { name: 'discovery', description: "Find a site's pages before a select job." },
       { name: 'account', description: 'Allowance, usage and account settings.' },
       { name: 'meta', description: 'This document.' },
+      FIRECRAWL_TAG,
     ],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key issued with `npm run admin -- create-key`.' } },
       // each line of the JSON Lines result; OpenAPI 3.1 cannot type a stream of them
       schemas: { PageRecord: PageRecordSchema },
     },
-    paths: Object.assign({}, ...API_VERSIONS.map(versionPaths)),
+    paths: Object.assign({}, ...API_VERSIONS.map(versionPaths), firecrawlPaths()),
   }, { override: dropSafeIntegerBounds });
 }

@@ -1,4 +1,6 @@
+import { selectAll } from 'css-select';
 import { isTag, type ChildNode, type Document, type Element } from 'domhandler';
+import { getOuterHTML } from 'domutils';
 import { createElement, findAncestor, relink, removeNodes } from './export/dom.js';
 import { extractMainContent } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
@@ -18,6 +20,17 @@ export interface ExportOptions<F extends ExportFormat> {
   formats?: readonly F[];
   /** Sees the parse's events as well (a page's links are collected from the same parse). */
   observer?: ParseObserver;
+  /** CSS selectors applied to the body first: only the `include` elements are kept, the `exclude` ones dropped (Firecrawl's includeTags/excludeTags). */
+  selectors?: { include?: readonly string[]; exclude?: readonly string[] };
+  /** Also answer the exported content as HTML, and the page's meta description and language. */
+  details?: boolean;
+}
+
+/** What `details` adds: the content as (cleaned) HTML, and the page's own description and language. */
+export interface PageDetails {
+  html: string;
+  description?: string;
+  language?: string;
 }
 
 export type PageExport<F extends ExportFormat = ExportFormat> = {
@@ -26,6 +39,7 @@ export type PageExport<F extends ExportFormat = ExportFormat> = {
   byline?: string;
   /** The page was longer than `MAX_HTML_CHARS`; only its beginning was exported. */
   truncated: boolean;
+  details?: PageDetails;
 } & Record<F, string>;
 
 /**
@@ -36,10 +50,12 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const { document, truncated } = parseHtml(html, options.observer);
   const title = pageTitle(document);
   const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
-  const body = pageBody(document);
+  const metadata = options.details ? pageMetadata(document) : undefined;
+  const body = selectedBody(pageBody(document), options.selectors);
   const main = options.onlyMainContent ? extractMainContent(body, title) : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
+  const details = metadata && { html: content ? getOuterHTML(content) : '', ...metadata };
 
   const formats: readonly F[] = options.formats ?? (EXPORT_FORMATS as readonly ExportFormat[] as readonly F[]);
   const output = {} as Record<F, string>;
@@ -52,7 +68,37 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
     output[format] = tidy(converted);
   }
   const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
-  return { title, truncated, ...(byline === '' ? {} : { byline }), ...output };
+  return { title, truncated, ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
+}
+
+/** Why a CSS selector cannot be used, or undefined when it can. */
+export function cssSelectorProblem(selector: string): string | undefined {
+  try {
+    selectAll(selector, []);
+    return undefined;
+  } catch (error) {
+    return `is not a CSS selector: ${(error as Error).message}`;
+  }
+}
+
+/** The body with only the elements `include` selects (outermost first, in document order), less those `exclude` selects. */
+function selectedBody(body: Element, selectors: ExportOptions<ExportFormat>['selectors']): Element {
+  if (selectors?.exclude?.length) removeNodes(selectAll(selectors.exclude.join(','), body));
+  if (!selectors?.include?.length) return body;
+  const chosen = new Set(selectAll(selectors.include.join(','), body));
+  const outermost = [...chosen].filter((element) => {
+    for (let parent = element.parent; parent; parent = parent.parent) if (chosen.has(parent as Element)) return false;
+    return true;
+  });
+  return createElement('body', outermost);
+}
+
+/** `<meta name="description">` (else its Open Graph twin) and `<html lang>`, when the page has them. */
+function pageMetadata(document: Document): Omit<PageDetails, 'html'> {
+  const meta = (name: string) => firstElement(document, (e) => e.name === 'meta' && (e.attribs.name ?? e.attribs.property)?.toLowerCase() === name)?.attribs.content?.trim();
+  const description = meta('description') || meta('og:description');
+  const language = firstElement(document, (e) => e.name === 'html')?.attribs.lang?.trim();
+  return { ...(description ? { description } : {}), ...(language ? { language } : {}) };
 }
 
 /** `<title>`, else the Open Graph title, else the first `<h1>`. */

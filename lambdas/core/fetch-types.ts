@@ -29,6 +29,8 @@ export interface FetchDocumentOptions {
   /** Called for every redirect target; returning a reason stops the chain with `redirect_refused`. */
   allowRedirect?: (from: URL, to: URL) => string | undefined;
   signal?: AbortSignal;
+  /** Request headers to send besides the fetcher's own, which they never replace. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export type FetchDocument = (url: string, options?: FetchDocumentOptions) => Promise<FetchedDocument>;

@@ -15,6 +15,8 @@ export interface PreviewSiteInput {
   limit?: number;
   fetchDocument: FetchDocument;
   robotsSitemaps: string[];
+  /** `skip`: the seed page's links alone; `only`: the sitemaps alone. By default the sitemaps, else the links. */
+  sitemaps?: 'skip' | 'only';
   isAllowedByRobots: (url: string) => boolean;
   extractLinks: (html: string, pageUrl: string) => Array<{ url: string }>;
   decodeHtml: (body: Uint8Array, contentType?: string) => string;
@@ -39,6 +41,7 @@ export interface SitemapPreview {
 export async function previewSite(input: PreviewSiteInput): Promise<SitemapPreview> {
   const cap = Math.min(input.limit ?? PREVIEW_SAFETY_CAP, PREVIEW_SAFETY_CAP);
   const sitemapDeadline = Date.now() + (input.deadline - Date.now()) * SITEMAP_SHARE_OF_BUDGET;
+  if (input.sitemaps === 'skip') return toPreview(selectPageUrls(await seedPageLinks(input), input.seedUrl, cap), 'shallow_crawl', input.limit);
   const sitemaps = await collectSitemapUrls({
     seedUrl: input.seedUrl,
     robotsSitemaps: input.robotsSitemaps,
@@ -48,8 +51,9 @@ export async function previewSite(input: PreviewSiteInput): Promise<SitemapPrevi
   if (sitemaps.found) {
     const selection = selectPageUrls(sitemaps.urls, input.seedUrl, cap);
     // A sitemap whose URLs are all unusable here (http, other hosts, assets) is as good as none.
-    if (selection.urls.length > 0) return toPreview(selection, 'sitemap', input.limit);
+    if (selection.urls.length > 0 || input.sitemaps === 'only') return toPreview(selection, 'sitemap', input.limit);
   }
+  if (input.sitemaps === 'only') return toPreview({ urls: [], assetsFiltered: 0 }, 'sitemap', input.limit);
   const links = await seedPageLinks(input);
   return toPreview(selectPageUrls(links, input.seedUrl, cap), 'shallow_crawl', input.limit);
 }

@@ -82,6 +82,14 @@ export function normalizeUrl(input: URL | string): string {
   return url.href;
 }
 
+/** The URL without its query string (and fragment), for crawls that ignore query parameters. */
+export function withoutQuery(input: string): string {
+  const url = new URL(input);
+  url.search = '';
+  url.hash = '';
+  return url.href;
+}
+
 /** Keeps the first occurrence of each normalized URL, in order. */
 export function dedupeUrls(urls: Iterable<string>): string[] {
   const seen = new Set<string>();

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from
 import {
   ApiKeyRecordSchema,
   SeededUserSchema,
+  bearerToken,
   UserSchema,
   generateWebhookSigningSecret,
   hashApiKey,
@@ -123,6 +124,15 @@ export async function seedApiKey(userId: string, key: string, now: Date): Promis
 export async function findApiKey(key: string): Promise<ApiKeyRecord | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: requireEnv('apiKeysTable'), Key: { key_hash: hashApiKey(key) } }));
   return Item ? ApiKeyRecordSchema.parse(Item) : undefined;
+}
+
+/** The user an `Authorization: Bearer <key>` header names: a known, unrevoked key of an existing user. */
+export async function userOfAuthorization(header: string | undefined): Promise<User | undefined> {
+  const key = bearerToken(header);
+  if (!key) return undefined;
+  const record = await findApiKey(key);
+  if (!record || record.revoked_at) return undefined;
+  return getUser(record.user_id);
 }
 
 export async function listApiKeys(userId: string): Promise<ApiKeyRecord[]> {

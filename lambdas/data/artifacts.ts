@@ -24,6 +24,18 @@ export const artifactKeys = {
 export interface BatchedPage {
   sections: Partial<Record<ExportFormat, string>>;
   links?: string[];
+  /** Jobs of the Firecrawl-compatible routes: the rest of the page's Firecrawl document. */
+  firecrawl?: FirecrawlPageExtras;
+}
+
+/** What a Firecrawl document has beyond the markdown: the formats the job asked for, and the page's metadata. */
+export interface FirecrawlPageExtras {
+  html?: string;
+  raw_html?: string;
+  /** Every http(s) link of the page, once each, in document order. */
+  links?: string[];
+  description?: string;
+  language?: string;
 }
 
 /** Pages of one batch object by their ledger index. */

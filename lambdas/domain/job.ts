@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_VERSIONS, DOCUMENT_FORMATS, PAPER_SIZES, RESULT_FORMATS, type ApiVersion } from './formats.js';
 import { RENDER_MODES } from '../core/render-decision.js';
 import { WEBHOOK_EVENTS, WebhookDeliverySchema, WebhookSettingsSchema, webhookView } from './webhook.js';
+import { FirecrawlJobOptionsSchema } from './firecrawl-options.js';
 
 /** The shape of a job id (a lower-case UUID): anything else cannot name a job. */
 export const JOB_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -97,6 +98,8 @@ export const JobRecordSchema = z.object({
   /** Why a PDF or Word document the job asked for was not built (the worker failed, or the job is over its ceiling). */
   document_failures: z.partialRecord(z.enum(DOCUMENT_FORMATS), z.string()).optional(),
   webhook: WebhookSettingsSchema.optional(),
+  /** Jobs created through the Firecrawl-compatible routes: their extra page outputs and URL rules. */
+  firecrawl: FirecrawlJobOptionsSchema.optional(),
   /** Written only by the webhook delivery worker, never by the crawl. */
   webhook_deliveries: z.partialRecord(z.enum(WEBHOOK_EVENTS), WebhookDeliverySchema).optional(),
   /** The reconciler's last look at an open job's progress, for stall detection (domain/stall.ts). */
@@ -194,6 +197,7 @@ export const PublicJobSchema = z
     webhook: WebhookSettingsSchema.extend({ deliveries: z.array(WebhookDeliverySchema), last_status: z.string().nullable() })
       .optional()
       .meta({ description: "The job's webhook, if it was given one, with each event's delivery." }),
+    firecrawl: FirecrawlJobOptionsSchema.optional(),
     links: z.strictObject({ self: z.string(), result: z.string(), pages: z.string() }),
   })
   .meta({
@@ -254,6 +258,7 @@ export function publicView(job: JobRecord): PublicJob {
     finished_at: job.finished_at,
     ...(job.document_failures ? { document_failures: job.document_failures } : {}),
     ...(job.webhook ? { webhook: webhookView(job.webhook, job.webhook_deliveries) } : {}),
+    ...(job.firecrawl ? { firecrawl: job.firecrawl } : {}),
     links: jobLinks(job.job_id, job.api_version),
   };
 }

@@ -1,3 +1,4 @@
+import type { FirecrawlJobOptions } from './firecrawl-options.js';
 import type { ApiVersion } from './formats.js';
 import type { CreateJobRequest } from './job-request.js';
 import type { JobRecord } from './job.js';
@@ -6,7 +7,16 @@ import { quotaPeriod } from './quota.js';
 const DAY_SECONDS = 86_400;
 
 /** The stored record of a job that was just accepted; crawl limits are made explicit per mode. */
-export function newJobRecord(input: { jobId: string; userId: string; request: CreateJobRequest; version?: ApiVersion; reserved: number; now: Date; retentionDays: number }): JobRecord {
+export function newJobRecord(input: {
+  jobId: string;
+  userId: string;
+  request: CreateJobRequest;
+  version?: ApiVersion;
+  reserved: number;
+  now: Date;
+  retentionDays: number;
+  firecrawl?: FirecrawlJobOptions;
+}): JobRecord {
   const { request, now } = input;
   const limits =
     request.mode === 'single'
@@ -42,5 +52,6 @@ export function newJobRecord(input: { jobId: string; userId: string; request: Cr
     pages_planned: 0,
     // the map exists from the start, so deliveries can be recorded one event at a time
     ...(request.webhook ? { webhook: request.webhook, webhook_deliveries: {} } : {}),
+    ...(input.firecrawl ? { firecrawl: input.firecrawl } : {}),
   };
 }

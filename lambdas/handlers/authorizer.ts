@@ -1,6 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from 'aws-lambda';
-import { findApiKey, getUser } from '../data/accounts.js';
-import { bearerToken } from '../domain/accounts.js';
+import { userOfAuthorization } from '../data/accounts.js';
 import { lambdaHandler } from '../observability/handler.js';
 
 /**
@@ -9,11 +8,7 @@ import { lambdaHandler } from '../observability/handler.js';
  * so a cached decision serves every route.
  */
 export const handler = lambdaHandler(async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
-  const key = bearerToken(event.authorizationToken);
-  if (!key) throw new Error('Unauthorized');
-  const record = await findApiKey(key);
-  if (!record || record.revoked_at) throw new Error('Unauthorized');
-  const user = await getUser(record.user_id);
+  const user = await userOfAuthorization(event.authorizationToken);
   if (!user) throw new Error('Unauthorized');
   return {
     principalId: user.user_id,

@@ -68,8 +68,9 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
 
   const follow = async (requestedUrl: string, options: FetchDocumentOptions, signal: AbortSignal): Promise<FetchedDocument> => {
     let url = checkedTarget(requestedUrl);
+    const sent = options.headers ? { ...lowerCaseNames(options.headers), ...headers } : headers;
     for (let redirects = 0; ; redirects += 1) {
-      const response = await request(url, { dispatcher: agent, method: 'GET', headers, signal });
+      const response = await request(url, { dispatcher: agent, method: 'GET', headers: sent, signal });
       const location = REDIRECT_STATUSES.has(response.statusCode) ? headerValue(response.headers.location) : undefined;
       if (location === undefined) {
         const body = await readCappedBody(
@@ -109,6 +110,10 @@ export function createFetcher(config: Partial<FetcherConfig> = {}): FetchDocumen
       clearTimeout(timer);
     }
   };
+}
+
+function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /**

@@ -55,6 +55,8 @@ export class CheckpointWriter {
   add(crawled: CrawledPage): void {
     this.pending.push(crawled);
     for (const section of Object.values(crawled.page?.sections ?? {})) this.pendingBytes += section.length;
+    const extras = crawled.page?.firecrawl;
+    if (extras) this.pendingBytes += (extras.html?.length ?? 0) + (extras.raw_html?.length ?? 0);
   }
 
   /**

@@ -63,7 +63,7 @@ async function runLane(message: PageMessage, ports: LanePorts, worker: LaneWorke
   try {
     const { level } = job;
     const writer = new CheckpointWriter(ports, job, level, message.index % level.lanes, slot.renew);
-    const cursor = new LaneCursor(ports, job.job_id, level, worker.takesAhead(job), (entry) => !goesStraightToBrowser(writer.job, entry));
+    const cursor = new LaneCursor(withJobHeaders(ports, job), job.job_id, level, worker.takesAhead(job), (entry) => !goesStraightToBrowser(writer.job, entry));
     try {
       const destination = await worker.walk({ ports, level, slot, cursor, writer }, message.index);
       await performDestination(destination, { ports, message, queue: worker.queue, writer, cursor });
@@ -154,4 +154,11 @@ async function unlessCancelled<T>(ports: Pick<LanePorts, 'getJob'>, jobId: strin
   } finally {
     clearInterval(timer);
   }
+}
+
+/** The lane's page fetches carry the request headers a Firecrawl job asked for (never in place of the service's own). */
+function withJobHeaders(ports: LanePorts, job: JobRecord): LanePorts {
+  const headers = job.firecrawl?.headers;
+  if (!headers) return ports;
+  return { ...ports, fetchDocument: (url, options) => ports.fetchDocument(url, { ...options, headers }) };
 }

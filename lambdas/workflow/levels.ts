@@ -6,7 +6,8 @@ import { allEntries, finishEntry, writeLevel } from '../data/ledger.js';
 import { sendPageMessages } from '../data/page-queue.js';
 import { mapWithLimit } from '../core/map-with-limit.js';
 import { pathFilter } from '../core/path-filter.js';
-import { normalizeUrl } from '../core/urls.js';
+import { bothFilters, urlRulesFilter } from '../core/url-rules.js';
+import { normalizeUrl, withoutQuery } from '../core/urls.js';
 import {
   laneCount,
   laneHeads,
@@ -48,7 +49,8 @@ async function levelCandidates(job: JobRecord, depth: number, earlier: LedgerEnt
     batches.used(parent);
     return page?.links ?? [];
   });
-  return links.flat();
+  // Firecrawl's ignoreQueryParameters: a path is crawled once, whatever its query strings.
+  return job.firecrawl?.ignore_query ? links.flat().map(withoutQuery) : links.flat();
 }
 
 /** Every URL the crawl has already queued or landed on, so no page is planned twice. */
@@ -81,7 +83,7 @@ export async function planNextLevel(state: CrawlState): Promise<CrawlState> {
     budget: job.max_pages - job.pages_planned,
     isAllowed: (url) => isAllowedForUs(robots, url),
     // The seed is always crawled; path filters apply to the pages discovered from it.
-    filter: depth === 0 ? undefined : pathFilter(job),
+    filter: depth === 0 ? undefined : bothFilters(pathFilter(job), job.firecrawl && urlRulesFilter(job.firecrawl)),
     pause: () => nextTurn(),
   });
   if (plan.unexamined > 0) {

@@ -77,21 +77,47 @@ export async function crawlPage(ports: PageCrawlPorts, job: JobRecord, entry: Le
       return error.retryable ? { retryInSeconds: backoffSeconds(entry.attempts ?? 1), finalIfExhausted: final } : { fields: final };
     }
   }
-  // The links to follow are collected from the export's parse: one parse per page.
-  const anchors = job.mode === 'full' && entry.depth < job.max_depth ? new AnchorCollector() : undefined;
+  const { page, title, bytes, truncated } = exportCrawled(job, entry, document.finalUrl, html);
+  // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
+  const fields: FinalFields = { ...base, status: 'crawled', title, bytes, fetched_at: new Date().toISOString(), rendered: render !== undefined, ...(truncated ? { reason: 'truncated' } : {}) };
+  return { fields, page };
+}
+
+/** The page's sections, its links when the crawl goes deeper, and what a Firecrawl document needs besides. */
+function exportCrawled(job: JobRecord, entry: LedgerEntry, finalUrl: string, html: string) {
+  const { firecrawl } = job;
+  const follows = job.mode === 'full' && entry.depth < job.max_depth;
+  // The links are collected from the export's parse: one parse per page.
+  const anchors = follows || firecrawl?.formats.includes('links') ? new AnchorCollector() : undefined;
   const formats = pageExportFormats(job.export_formats);
-  const exported = exportPage(html, { url: document.finalUrl, onlyMainContent: job.only_main_content, formats, observer: anchors });
+  const exported = exportPage(html, {
+    url: finalUrl,
+    onlyMainContent: job.only_main_content,
+    formats,
+    observer: anchors,
+    ...(firecrawl ? { selectors: { include: firecrawl.include_tags, exclude: firecrawl.exclude_tags }, details: true } : {}),
+  });
   const page: BatchedPage = { sections: {} };
   let bytes = 0;
   for (const format of formats) {
-    const section = formatSection({ url: document.finalUrl, title: exported.title, content: exported[format] });
+    const section = formatSection({ url: finalUrl, title: exported.title, content: exported[format] });
     bytes = Math.max(bytes, Buffer.byteLength(section));
     page.sections[format] = section;
   }
-  if (anchors) page.links = discoverLinks(anchors.links(document.finalUrl), job.url).links;
-  // A page over the export's size or node cap is crawled from its beginning; the ledger says so.
-  const fields: FinalFields = { ...base, status: 'crawled', title: exported.title, bytes, fetched_at: new Date().toISOString(), rendered: render !== undefined, ...(exported.truncated ? { reason: 'truncated' } : {}) };
-  return { fields, page };
+  const links = anchors?.links(finalUrl);
+  if (follows && links) page.links = discoverLinks(links, job.url).links;
+  if (firecrawl) {
+    const wants = new Set(firecrawl.formats);
+    const { details } = exported;
+    page.firecrawl = {
+      ...(wants.has('html') ? { html: details?.html ?? '' } : {}),
+      ...(wants.has('rawHtml') ? { raw_html: html } : {}),
+      ...(wants.has('links') && links ? { links: [...new Set(links.map((link) => link.url))] } : {}),
+      ...(details?.description ? { description: details.description } : {}),
+      ...(details?.language ? { language: details.language } : {}),
+    };
+  }
+  return { page, title: exported.title, bytes, truncated: exported.truncated };
 }
 
 /** 2 s, 4 s, 8 s … between attempts. */

@@ -20,6 +20,7 @@ describe('contactUrl context', () => {
   it('reaches every function that fetches pages or posts webhooks, and only those', () => {
     expect(handlersWithContactUrl({ contactUrl: 'https://crawler.example.org/about' })).toEqual({
       'crawl-preflight': 'https://crawler.example.org/about',
+      'firecrawl-map': 'https://crawler.example.org/about',
       'page-worker': 'https://crawler.example.org/about',
       'render-worker': 'https://crawler.example.org/about',
       'sitemap-preview': 'https://crawler.example.org/about',

@@ -55,13 +55,18 @@ const TABLE_WRITES: Record<string, TableName[]> = {
   'openapi-get': [],
   'sitemap-preview': ['rateLimits'],
   console: [],
+  // The Firecrawl-compatible routes: starting jobs as jobs-create does (and batch idempotency keys),
+  // cancelling, and the map's preview rate limit.
+  'firecrawl-start': ['jobs', 'usage', 'rateLimits'],
+  'firecrawl-jobs': ['jobs'],
+  'firecrawl-map': ['rateLimits'],
 };
 
 /** Functions that may write artefacts, and those that may put messages on the page queue. */
-const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'crawl-documents', 'page-worker', 'render-worker', 'jobs-create'];
+const BUCKET_WRITERS = ['crawl-preflight', 'crawl-assemble', 'crawl-documents', 'page-worker', 'render-worker', 'jobs-create', 'firecrawl-start'];
 const PAGE_QUEUE_SENDERS = ['crawl-plan-level', 'crawl-check-level', 'page-worker', 'render-worker', 'page-dead-letter'];
 /** Functions that start or end jobs announce them; the delivery worker queues its own retries. */
-const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'webhook-delivery'];
+const WEBHOOK_QUEUE_SENDERS = ['crawl-preflight', 'crawl-finalize', 'reconciler', 'jobs-create', 'firecrawl-start', 'webhook-delivery'];
 
 /** `/v1.1` serves every `/v1` route with the same function (CONTRACT 10). */
 const VERSIONED_ROUTES = (version: string): Record<string, string> => ({
@@ -76,14 +81,39 @@ const VERSIONED_ROUTES = (version: string): Record<string, string> => ({
   [`GET /${version}/openapi.json`]: 'openapi-get',
   [`GET /${version}/sitemap/preview`]: 'sitemap-preview',
 });
+/** The Firecrawl-compatible routes (CONTRACT 11): three functions; Firecrawl's routes not done here answer a 400. */
+const FIRECRAWL_ROUTES: Record<string, string> = {
+  'POST /firecrawl/v2/scrape': 'firecrawl-start',
+  'POST /firecrawl/v2/crawl': 'firecrawl-start',
+  'POST /firecrawl/v2/batch/scrape': 'firecrawl-start',
+  'GET /firecrawl/v2/crawl/{id}': 'firecrawl-jobs',
+  'DELETE /firecrawl/v2/crawl/{id}': 'firecrawl-jobs',
+  'GET /firecrawl/v2/crawl/{id}/errors': 'firecrawl-jobs',
+  'GET /firecrawl/v2/crawl/active': 'firecrawl-jobs',
+  'GET /firecrawl/v2/batch/scrape/{id}': 'firecrawl-jobs',
+  'DELETE /firecrawl/v2/batch/scrape/{id}': 'firecrawl-jobs',
+  'GET /firecrawl/v2/batch/scrape/{id}/errors': 'firecrawl-jobs',
+  'GET /firecrawl/v2/team/credit-usage': 'firecrawl-jobs',
+  'POST /firecrawl/v2/map': 'firecrawl-map',
+  'POST /firecrawl/v2/search': 'firecrawl-jobs',
+  'POST /firecrawl/v2/extract': 'firecrawl-jobs',
+  'GET /firecrawl/v2/extract/{id}': 'firecrawl-jobs',
+  'POST /firecrawl/v2/agent': 'firecrawl-jobs',
+  'GET /firecrawl/v2/agent/{id}': 'firecrawl-jobs',
+  'POST /firecrawl/v2/crawl/params-preview': 'firecrawl-jobs',
+  'GET /firecrawl/v2/team/token-usage': 'firecrawl-jobs',
+};
 const ROUTES: Record<string, string> = {
   ...VERSIONED_ROUTES('v1'),
   ...VERSIONED_ROUTES('v1.1'),
   'GET /': 'console',
   'GET /console/{asset}': 'console',
+  ...FIRECRAWL_ROUTES,
 };
 /** The only routes served without the authorizer: the console's page and files, and the OpenAPI document. */
 const PUBLIC_ROUTES = ['GET /', 'GET /console/{asset}', 'GET /v1/openapi.json', 'GET /v1.1/openapi.json'];
+/** Routes whose handler checks the key itself, with the authorizer's lookup, to refuse in Firecrawl's shape. */
+const KEY_CHECKED_BY_HANDLER = Object.keys(FIRECRAWL_ROUTES);
 
 let template: Template;
 let tableIds: Record<TableName, string>;
@@ -141,8 +171,8 @@ describe('resource counts', () => {
     ['AWS::StepFunctions::StateMachine', 1],
     ['AWS::ApiGateway::RestApi', 1],
     ['AWS::ApiGateway::Authorizer', 1],
-    ['AWS::ApiGateway::Method', 22],
-    ['AWS::Lambda::Function', 23],
+    ['AWS::ApiGateway::Method', 41],
+    ['AWS::Lambda::Function', 26],
     ['AWS::SNS::Topic', 1],
     ['AWS::CloudWatch::Dashboard', 1],
   ])('%s: %i', (type, count) => {
@@ -169,6 +199,7 @@ const DEPLOYED_LOGICAL_IDS: Record<string, string[]> = {
     'PageWorkerFunction56BC750A', 'DeadLetterFunctionCE0BB888', 'RenderWorkerFunction64E89EBC', 'WebhookDeliveryFunctionEA305509', 'ReconcilerFunction96431D02',
     'AuthorizerFunctionB4DBAA43', 'CreateJobFunction0BE8D730', 'ListJobsFunctionE2D73F98', 'GetJobFunction2FA3064D', 'CancelJobFunction767B2BB3', 'GetResultFunctionBBBCDD26',
     'ListPagesFunctionFB459C8F', 'GetUsageFunction6F9419E6', 'GetAccountFunction9889B02F', 'OpenApiFunctionCFBB0E07', 'SitemapPreviewFunctionF799A5B9', 'ConsoleFunction089DCE23',
+    'FirecrawlStartFunction68BE12E0', 'FirecrawlJobsFunctionA15B48D9', 'FirecrawlMapFunction40D399B6',
   ],
   'AWS::Lambda::EventSourceMapping': [
     'PageWorkerFunctionSqsEventSourceWebCrawlServicePageQueueCCED9DA82727431B',
@@ -508,11 +539,11 @@ describe('REST API', () => {
     return methods;
   }
 
-  it('puts every method behind the Lambda authorizer, but the console page and its files and the OpenAPI document', () => {
+  it('puts every method behind the Lambda authorizer, but the console page and its files, the OpenAPI document and the Firecrawl routes (which check the key themselves)', () => {
     const [authorizerId] = Object.keys(template.findResources('AWS::ApiGateway::Authorizer'));
     const methods = methodsByRoute();
     for (const [route, props] of methods) {
-      if (PUBLIC_ROUTES.includes(route)) {
+      if (PUBLIC_ROUTES.includes(route) || KEY_CHECKED_BY_HANDLER.includes(route)) {
         expect(props.AuthorizationType, route).toBe('NONE');
         expect(props.AuthorizerId, route).toBeUndefined();
       } else {
@@ -520,7 +551,12 @@ describe('REST API', () => {
         expect(props.AuthorizerId, route).toEqual({ Ref: authorizerId });
       }
     }
-    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect([...methods.keys()].filter((route) => methods.get(route)?.AuthorizationType !== 'CUSTOM').sort()).toEqual([...PUBLIC_ROUTES, ...KEY_CHECKED_BY_HANDLER].sort());
+  });
+
+  it('the Firecrawl functions read the keys and users the authorizer reads, and no other function does', () => {
+    const readers = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['dynamodb:GetItem']).has(tableIds.apiKeys)).map(([handler]) => handler);
+    expect(readers.sort()).toEqual(['authorizer', 'firecrawl-jobs', 'firecrawl-map', 'firecrawl-start']);
   });
 
   it('the authorizer is a TOKEN authorizer on the Authorization header, backed by the authorizer function', () => {
@@ -550,7 +586,7 @@ describe('REST API', () => {
 
   it('has exactly the API routes the OpenAPI document describes (the console page is not one)', () => {
     const documented = Object.entries(buildOpenApiDocument().paths ?? {}).flatMap(([route, methods]) => Object.keys(methods ?? {}).map((method) => `${method.toUpperCase()} ${route}`));
-    expect(documented.sort()).toEqual(Object.keys(ROUTES).filter((route) => / \/v1(\.1)?\//.test(route)).sort());
+    expect(documented.sort()).toEqual(Object.keys(ROUTES).filter((route) => / \/(v1(\.1)?|firecrawl)\//.test(route)).sort());
   });
 
   it('the stage throttles and writes access logs', () => {
@@ -680,12 +716,13 @@ describe('IAM least privilege', () => {
     expect(actions.filter((action) => /^(dynamodb|s3|sqs|states|kms):/i.test(action) || action === '*')).toEqual([]);
   });
 
-  it('only CreateJob can start a crawl execution', () => {
+  it('only CreateJob and the Firecrawl routes that create jobs can start a crawl execution', () => {
     const starters = [...fns].filter(([, f]) => resourcesAllowed(template, f.roleId, ['states:StartExecution']).size > 0).map(([handler]) => handler);
-    expect(starters).toEqual(['jobs-create']);
-    expect(resourcesAllowed(template, fn('jobs-create').roleId, ['states:StartExecution'])).toEqual(new Set([stateMachineId]));
+    expect(starters.sort()).toEqual(['firecrawl-start', 'jobs-create']);
+    for (const starter of starters) expect(resourcesAllowed(template, fn(starter).roleId, ['states:StartExecution'])).toEqual(new Set([stateMachineId]));
     // No other role in the stack (API Gateway, EventBridge, the state machine's own) may start one either.
-    const otherRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((roleId) => roleId !== fn('jobs-create').roleId);
+    const starterRoles = starters.map((starter) => fn(starter).roleId);
+    const otherRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((roleId) => !starterRoles.includes(roleId));
     for (const roleId of otherRoles) {
       expect(resourcesAllowed(template, roleId, ['states:StartExecution']).size, roleId).toBe(0);
     }

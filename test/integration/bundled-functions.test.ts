@@ -134,6 +134,11 @@ describe('the bundled functions', { timeout: 10 * 60_000 }, () => {
     const routes = ['/v1/jobs', `/v1/jobs/${id}`, `/v1/jobs/${id}/result`, `/v1/jobs/${id}/pages`, '/v1/usage', '/v1/account', '/v1/openapi.json', '/v1/sitemap/preview?url=https://site.test/'];
     for (const route of routes) expect((await runtime.request('GET', route, { key: KEY })).status, route).toBe(200);
     expect((await fetch(`${runtime.url}/`)).status).toBe(200);
+    // the Firecrawl-compatible routes' three functions
+    const scraped = await runtime.request('POST', '/firecrawl/v2/scrape', { key: KEY, body: { url: 'https://site.test/guide', formats: ['markdown', 'html'] } });
+    expect(scraped.json, scraped.text).toMatchObject({ success: true, data: { metadata: { title: 'Guide' } } });
+    expect((await runtime.request('POST', '/firecrawl/v2/map', { key: KEY, body: { url: 'https://site.test/' } })).status).toBe(200);
+    expect((await runtime.request('GET', '/firecrawl/v2/team/credit-usage', { key: KEY })).status).toBe(200);
     const running = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'full', check_tos: false } });
     const cancelled = await runtime.request('DELETE', `/v1/jobs/${String(running.json.id)}`, { key: KEY });
     expect(cancelled.status, cancelled.text).toBe(202);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { exportPage } from '../../../lambdas/core/export.js';
+import { cssSelectorProblem, exportPage } from '../../../lambdas/core/export.js';
 
 const URL_OF_PAGE = 'https://example.com/guide/page.html';
 
@@ -215,5 +215,35 @@ describe('title and formats', () => {
   it('exports content that broken markup left after </body>, and pages without <body>', () => {
     expect(textOf('<p>inside</p></body></html><p>after the end</p>')).toBe('inside\n\nafter the end');
     expect(exportPage('<div>no body element</div>', { url: URL_OF_PAGE, onlyMainContent: false }).text).toBe('no body element');
+  });
+});
+
+describe('Firecrawl page options: tag selectors and details', () => {
+  const html = `<html lang="fr"><head><title>T</title><meta name="description" content=" A page. "></head>
+<body><nav>Menu</nav><article><h1>T</h1><p>Body text of the article, <a href="/x">a link</a>.</p><aside class="promo">Promo</aside></article><footer>Foot</footer></body></html>`;
+
+  it('drops what excludeTags selects before anything else', () => {
+    const exported = exportPage(html, { url: 'https://example.com/p', onlyMainContent: false, formats: ['markdown'], selectors: { exclude: ['nav', '.promo'] } });
+    expect(exported.markdown).not.toContain('Menu');
+    expect(exported.markdown).not.toContain('Promo');
+    expect(exported.markdown).toContain('Foot');
+  });
+
+  it('keeps only what includeTags selects, outermost first, in document order', () => {
+    const exported = exportPage(html, { url: 'https://example.com/p', onlyMainContent: false, formats: ['markdown'], selectors: { include: ['footer', 'article', 'article p'] } });
+    expect(exported.markdown).toBe('# T\n\nBody text of the article, [a link](https://example.com/x).\n\nPromo\n\nFoot');
+  });
+
+  it('gives the content as HTML with absolute links, the meta description and the language, when asked', () => {
+    const exported = exportPage(html, { url: 'https://example.com/p', onlyMainContent: true, formats: ['markdown'], details: true });
+    expect(exported.details).toMatchObject({ description: 'A page.', language: 'fr' });
+    expect(exported.details?.html).toContain('<a href="https://example.com/x">a link</a>');
+    expect(exported.details?.html).not.toContain('Menu');
+    expect(exportPage(html, { url: 'https://example.com/p', onlyMainContent: true, formats: ['markdown'] }).details).toBeUndefined();
+  });
+
+  it('names a selector it cannot use', () => {
+    expect(cssSelectorProblem('div.promo > p')).toBeUndefined();
+    expect(cssSelectorProblem('[[')).toMatch(/^is not a CSS selector/);
   });
 });

@@ -29,6 +29,21 @@ function previewOf(
 
 const pages = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/page-${i}`);
 
+describe('previewSite with the sitemaps chosen (Firecrawl map `sitemap`)', () => {
+  const site = { 'https://example.com/sitemap.xml': { body: urlset(pages(2)) }, 'https://example.com/': { body: '<a href="/from-links">x</a>' } };
+
+  it('skip: the seed page\'s links alone, the sitemap never read', async () => {
+    const { run, requested } = previewOf(site, { sitemaps: 'skip' });
+    expect((await run()).urls).toEqual(['https://example.com/from-links']);
+    expect(requested).not.toContain('https://example.com/sitemap.xml');
+  });
+
+  it('only: the sitemap alone; none gives an empty list, not the links', async () => {
+    expect((await previewOf(site, { sitemaps: 'only' }).run()).urls).toEqual(pages(2));
+    expect((await previewOf({ 'https://example.com/': { body: '<a href="/from-links">x</a>' } }, { sitemaps: 'only' }).run())).toMatchObject({ urls: [], source: 'sitemap' });
+  });
+});
+
 describe('previewSite from sitemaps', () => {
   it('answers with the sitemap URLs and the spec 2.2 fields', async () => {
     const { run } = previewOf({ 'https://example.com/sitemap.xml': { body: urlset(pages(3)) } });

@@ -155,6 +155,14 @@ describe('fetching a page', () => {
     expect(seen?.headers['accept-encoding']).toBe('gzip, deflate, br');
   });
 
+  it('sends the request headers it is given besides its own, which they never replace', async () => {
+    await fetch('https://site.test/?headers', { headers: { 'X-Token': 'abc', Cookie: 'session=1', 'User-Agent': 'Impostor', accept: 'text/plain' } });
+    const seen = site.requests.at(-1);
+    expect(seen?.headers).toMatchObject({ 'x-token': 'abc', cookie: 'session=1' });
+    expect(seen?.headers['user-agent']).toMatch(/^WebCrawlService\/1\.0/);
+    expect(seen?.headers.accept).not.toBe('text/plain');
+  });
+
   it('returns error statuses as documents so the caller decides', async () => {
     const busy = await fetch('https://site.test/busy');
     expect(busy.status).toBe(503);
