@@ -65,11 +65,18 @@ function bomEncoding(body: Uint8Array): string | undefined {
   return undefined;
 }
 
-/** The canonical name of a label TextDecoder supports, or undefined (unknown, `replacement`, ...). */
+/**
+ * The canonical name of a label TextDecoder supports, or undefined (unknown, `replacement`, ...).
+ * `x-user-defined` reads as windows-1252, as the HTML standard's prescan has it: Node 24's decoder
+ * knows that encoding and turns every byte above 0x7F into a private-use character, Node 20's
+ * refuses it; either way the words would be lost.
+ */
 export function supportedEncoding(label: string | undefined): string | undefined {
-  if (!label) return undefined;
+  const trimmed = label?.trim();
+  if (!trimmed) return undefined;
+  if (trimmed.toLowerCase() === 'x-user-defined') return WINDOWS_1252;
   try {
-    return new TextDecoder(label.trim()).encoding;
+    return new TextDecoder(trimmed).encoding;
   } catch {
     return undefined;
   }

@@ -64,6 +64,11 @@ describe('decodeHtml', () => {
     expect(decodeHtml(CAFE_1252, 'text/html; charset=iso-2022-kr')).toBe('Café');
   });
 
+  it('reads x-user-defined as windows-1252, as the HTML standard does, on every Node', () => {
+    expect(decodeHtml(CAFE_1252, 'text/html; charset=x-user-defined')).toBe('Café');
+    expect(decodeHtml(bytes(ascii('<meta charset="x-user-defined">'), CAFE_1252))).toBe('<meta charset="x-user-defined">Café');
+  });
+
   it('reads undeclared pages as UTF-8 when the bytes are UTF-8, windows-1252 otherwise', () => {
     expect(decodeHtml(utf8('<p>Grüße</p>'))).toBe('<p>Grüße</p>');
     expect(decodeHtml(CAFE_1252)).toBe('Café');
