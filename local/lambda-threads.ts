@@ -17,18 +17,14 @@ export interface LambdaThreadSpec {
 /** An EMF line, as CloudWatch Logs picks it out of a function's output. */
 const METRIC_LINE = /^\{"_aws":/;
 
-let bundledEntry: URL | undefined;
+let bundledEntry: string | undefined;
 
 /**
- * The entry of a thread that runs a bundle: the thread's own code built into one JavaScript module
- * when first needed, so that an instance starts without a TypeScript loader, as fast as its bundle
- * loads.
+ * The code of a thread that runs a bundle: the thread's own code built into one script when first
+ * needed, so that an instance starts without a TypeScript loader, as fast as its bundle loads.
  */
-function bundledThreadEntry(): URL {
-  if (!bundledEntry) {
-    const built = buildSync({ entryPoints: [path.join(import.meta.dirname, 'lambda-thread-bundled.ts')], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
-    bundledEntry = new URL(`data:text/javascript,${encodeURIComponent(built.outputFiles[0]?.text ?? '')}`);
-  }
+function bundledThreadCode(): string {
+  bundledEntry ??= buildSync({ entryPoints: [path.join(import.meta.dirname, 'lambda-thread-bundled.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0]?.text ?? '';
   return bundledEntry;
 }
 
@@ -121,8 +117,8 @@ export class LambdaThreadPool {
 
   private spawn(): LambdaThread {
     // The source's bootstrap registers tsx itself: whatever loader flags this process has are not passed on.
-    const entry = this.spec.fromSource ? path.join(import.meta.dirname, 'lambda-thread-bootstrap.mjs') : bundledThreadEntry();
-    const worker = new Worker(entry, {
+    const worker = new Worker(this.spec.fromSource ? path.join(import.meta.dirname, 'lambda-thread-bootstrap.mjs') : bundledThreadCode(), {
+      eval: !this.spec.fromSource,
       env: this.spec.env === 'shared' ? SHARE_ENV : this.spec.env(),
       execArgv: [],
       // A bundle's metric lines are on its stdout, as on Lambda; picked out of it here.
