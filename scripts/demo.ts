@@ -28,8 +28,8 @@ async function main(): Promise<void> {
     response.end(page?.body ?? 'not found\n');
   });
 
-  // Its own process group: a signal to the demo reaches npm start and the service npm runs alike
-  // (npm start does not pass a SIGTERM on to it).
+  // Its own process group, which the demo signals as a whole (Ctrl-C, or a kill of the demo): the
+  // site stays up until the service has stopped.
   const service = spawn('npm', ['start'], {
     cwd: PROJECT_ROOT,
     detached: true,
