@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,4 +91,11 @@ describe('npm run demo', () => {
     expect(await portClosed(Number(/served on 127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? '1'), 30_000)).toBe(true);
   }, 300_000);
 
+  it('writes its files where git ignores them: following the README leaves the clone clean', async () => {
+    const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const written = [...readme.matchAll(/^npm run -s cli -- .* -o (\S+)$/gm)].map((match) => match[1] ?? '');
+    expect(written).toEqual(['demo.md', 'demo.pdf']);
+    // check-ignore exits 1 (execFileSync throws) for a path git would show as untracked
+    for (const file of written) execFileSync('git', ['check-ignore', '--quiet', file], { cwd: PROJECT_ROOT });
+  });
 });
