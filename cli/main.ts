@@ -4,9 +4,7 @@
  * the progress bar on stderr, and stdout carries only results (a document, URLs, JSON), so the
  * commands pipe into each other: `preview <site> | crawl <site> --mode select --urls-file -`.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import {
@@ -21,6 +19,7 @@ import {
   type JobStatus,
   type ResultFormat,
 } from '../client/index.js';
+import { LOCAL_API_URL, MissingApiKeyError, apiConnection, apiUrl } from '../client/connection.js';
 
 /** The service's defaults for a job's fields, shown in `help crawl` (a test checks them against the API's schema). */
 export const CRAWL_DEFAULTS = { maxDepth: 3, maxPages: 50, concurrency: 5 } as const;
@@ -39,9 +38,6 @@ export const EXIT = {
   jobCancelled: 7,
   interrupted: 130,
 } as const;
-
-const DEFAULT_API_URL = 'http://127.0.0.1:8787';
-const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface CliIO {
   /** `isTTY`: a PDF or Word file is not written to a terminal. */
@@ -80,11 +76,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stderr.write(`error: ${error.message}\n`);
       return error.exitCode;
     }
+    if (error instanceof MissingApiKeyError) {
+      io.stderr.write(`error: ${error.message}\n`);
+      return EXIT.unauthorized;
+    }
     if (error instanceof CrawlApiError) {
       io.stderr.write(`error: ${describeApiError(error)}\n`);
       return exitCodeOf(error);
     }
-    io.stderr.write(`error: ${describeFault(error, serviceUrl(io))}\n`);
+    io.stderr.write(`error: ${describeFault(error, apiUrl(io.env))}\n`);
     return EXIT.failed;
   }
 }
@@ -104,7 +104,7 @@ function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
       'after',
       `
 Environment:
-  CRAWL_API_URL   the service (default ${DEFAULT_API_URL}, the local runtime of npm start)
+  CRAWL_API_URL   the service (default ${LOCAL_API_URL}, the local runtime of npm start)
   CRAWL_API_KEY   your API key (default the local development key in .crawl-local/dev-api-key)
 
 Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 3 request refused,
@@ -412,28 +412,6 @@ function jobsTable(jobs: Job[]): string {
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   return rows.map((row) => row.map((value, column) => (column === row.length - 1 ? value : value.padEnd(widths[column] ?? 0))).join('  ')).join('\n') + '\n';
-}
-
-function serviceUrl(io: Pick<CliIO, 'env'>): string {
-  return io.env.CRAWL_API_URL || DEFAULT_API_URL;
-}
-
-/** The service and key from CRAWL_API_URL and CRAWL_API_KEY, with the local runtime's as defaults (the MCP server uses it too). */
-export function apiConnection(env: CliIO['env']): { baseUrl: string; apiKey: string } {
-  return { baseUrl: serviceUrl({ env }), apiKey: apiKey({ env }) };
-}
-
-/** CRAWL_API_KEY, else the key the local runtime wrote for its development user. */
-function apiKey(io: Pick<CliIO, 'env'>): string {
-  if (io.env.CRAWL_API_KEY) return io.env.CRAWL_API_KEY;
-  // where `npm start` keeps it: CRAWL_DATA_DIR relative to the working directory, as the runtime reads it
-  const dataDir = path.resolve(io.env.CRAWL_DATA_DIR || path.join(PROJECT_ROOT, '.crawl-local'));
-  const keyFile = path.join(dataDir, 'dev-api-key');
-  try {
-    return readFileSync(keyFile, 'utf8').trim();
-  } catch {
-    throw new CliError(`no API key: set CRAWL_API_KEY, or start the local runtime (npm start), which writes ${keyFile}`, EXIT.unauthorized);
-  }
 }
 
 function client(io: CliIO): CrawlClient {
