@@ -20,6 +20,7 @@ import {
   type ResultFormat,
 } from '../client/index.js';
 import { LOCAL_API_URL, MissingApiKeyError, apiConnection, apiUrl } from '../client/connection.js';
+import { crawledPhrase, progressMeasure } from '../lambdas/domain/job-progress.js';
 
 /** The service's defaults for a job's fields, shown in `help crawl` (a test checks them against the API's schema). */
 export const CRAWL_DEFAULTS = { maxDepth: 3, maxPages: 50, concurrency: 5 } as const;
@@ -372,27 +373,29 @@ class ProgressView {
   }
 
   update(job: Job): void {
-    const budget = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
     const { pages_crawled, pages_failed, pages_skipped } = job.progress;
-    const payload = { state: job.status, failed: pages_failed, skipped: pages_skipped };
     if (this.stream.isTTY) {
+      const { total, limit } = progressMeasure(job);
+      const payload = { state: job.status, failed: pages_failed, skipped: pages_skipped, limit: limit === undefined ? '' : ` (at most ${limit})` };
       if (!this.bar) {
+        // a full crawl's size is unknown until it ends: its count alone, not a bar filling towards max_pages
+        const counted = job.mode === 'full' ? '{value} crawled{limit}' : '[{bar}] {value}/{total} crawled';
         this.bar = new cliProgress.SingleBar(
           {
             stream: this.stream as NodeJS.WritableStream as never,
-            format: '{state} [{bar}] {value}/{total} crawled | {failed} failed | {skipped} skipped | {duration_formatted}',
+            format: `{state} ${counted} | {failed} failed | {skipped} skipped | {duration_formatted}`,
             hideCursor: true,
             barsize: Math.max(10, Math.min(40, (this.stream.columns ?? 80) - 70)),
           },
           cliProgress.Presets.shades_classic,
         );
-        this.bar.start(budget, pages_crawled, payload);
+        this.bar.start(total ?? 0, pages_crawled, payload);
       }
-      this.bar.setTotal(budget);
+      this.bar.setTotal(total ?? 0);
       this.bar.update(pages_crawled, payload);
       return;
     }
-    const line = `${job.status}: ${pages_crawled}/${budget} crawled, ${pages_failed} failed, ${pages_skipped} skipped`;
+    const line = `${job.status}: ${crawledPhrase(job)}, ${pages_failed} failed, ${pages_skipped} skipped`;
     if (line === this.lastLine) return;
     this.lastLine = line;
     this.stream.write(`[${Math.round((Date.now() - this.startedAt) / 1000)}s] ${line}\n`);

@@ -10,6 +10,7 @@ import { CrawlApiError, defaultMode, isBinaryFormat, type CrawlClient, type Crea
 import { BINARY_FORMATS, DOCUMENT_FORMATS, RESULT_FORMATS } from '../lambdas/domain/formats.js';
 import { MAX_SELECT_URLS, commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
+import { crawledPhrase, progressMeasure } from '../lambdas/domain/job-progress.js';
 import { documentWindow, windowNote } from './window.js';
 
 /** What the crawl tool returns unless asked for more: about 25k tokens. */
@@ -238,10 +239,11 @@ function describe(error: unknown): string {
   return (error as Error).message ?? String(error);
 }
 
-function progressOf(job: Job): { progress: number; total: number; message: string } {
-  const total = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
-  const { pages_crawled, pages_failed, pages_skipped } = job.progress;
-  return { progress: pages_crawled, total, message: `${job.status}: ${pages_crawled} crawled, ${pages_failed} failed, ${pages_skipped} skipped` };
+/** Pages done of the job's size when it is known; a running full crawl has none, as max_pages is only its limit. */
+function progressOf(job: Job): { progress: number; total?: number; message: string } {
+  const { done, total } = progressMeasure(job);
+  const { pages_failed, pages_skipped } = job.progress;
+  return { progress: done, ...(total === undefined ? {} : { total }), message: `${job.status}: ${crawledPhrase(job)}, ${pages_failed} failed, ${pages_skipped} skipped` };
 }
 
 function jobSummary(job: Job): string {

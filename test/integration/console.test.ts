@@ -227,7 +227,7 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     await page.reload();
     expect(await page.getByRole('textbox', { name: 'API key' }).inputValue()).toBe(USERS.flow.api_key);
     expect(await result.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /^Completed · full, 1 of 20 pages crawled · https:\/\/site\.test\/blog\/hello · / }).waitFor();
+    await page.getByRole('button', { name: /^Completed · full, 1 page crawled · https:\/\/site\.test\/blog\/hello · / }).waitFor();
     await page.getByRole('button', { name: /^Completed · select, 3 of 3 pages crawled · https:\/\/site\.test\/ · / }).click();
     await result.getByRole('heading', { name: 'Getting started' }).waitFor();
     expect(await page.locator('#job-status').textContent()).toContain(jobId);

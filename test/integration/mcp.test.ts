@@ -116,7 +116,7 @@ describe('MCP server', () => {
     expect(output).toMatch(/^Job [0-9a-f-]{36} completed: 2 pages crawled, 0 failed, 0 skipped\.\n\nURL: https:\/\/site\.test\/a\n/);
     expect(output).toContain('\n---\n\nURL: https://site.test/b\n');
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 crawled, 0 failed, 0 skipped' });
+    expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 of 2 crawled, 0 failed, 0 skipped' });
 
     const jobId = /^Job ([0-9a-f-]{36})/.exec(output)?.[1];
     const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { status: string; mode: string };
@@ -147,7 +147,8 @@ describe('MCP server', () => {
   });
 
   it('crawls in full mode when no mode is given, and list_pages says which pages failed and why', async () => {
-    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000 }));
+    const progress: Progress[] = [];
+    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000, onprogress: (update) => progress.push(update) }));
     const jobId = /^Job ([0-9a-f-]{36})/.exec(crawled)?.[1] ?? '';
     const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { mode: string };
 
@@ -156,6 +157,9 @@ describe('MCP server', () => {
 
     expect(job.mode).toBe('full');
     expect(crawled).toMatch(/completed: 2 pages crawled, 1 failed, 0 skipped\. list_pages with its job_id says why/);
+    // max_pages (50 by default) is the crawl's limit, not its size: no total until the crawl has ended with its 3 pages
+    expect(progress.filter((update) => update.total !== undefined && update.total !== 3)).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3, message: 'completed: 2 crawled, 1 failed, 0 skipped' });
     expect(failed.split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([{ url: 'https://site.test/missing', status: 'failed', reason: 'http_404', depth: 1 }]);
     expect(all.split('\n').map((line) => (JSON.parse(line) as { url: string; status: string }).status)).toEqual(['crawled', 'crawled', 'failed']);
   });
