@@ -77,6 +77,9 @@ describe('npm run demo', () => {
       // the same site as a PDF, through /v1.1
       const pdf = await readFile(path.join(scratch, 'demo.pdf'));
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // the terminal holds the runtime's lines and the commands; the metric lines are in their file
+      expect(output).not.toContain('"_aws"');
+      expect(await readFile(path.join(scratch, 'data', 'metrics.log'), 'utf8')).toMatch(/^\{"_aws":.*"JobsCreated":1\}$/m);
       // the crawl rendered /app: the service runs a browser now
       expect(descendantsOf(demo.pid ?? 0).filter((entry) => /chromium/.test(entry.command)).length).toBeGreaterThan(0);
     } finally {
