@@ -37,6 +37,8 @@ export const EXIT = {
   quota: 5,
   jobFailed: 6,
   jobCancelled: 7,
+  /** The site, not the service, gave no answer (preview). */
+  siteUnreachable: 8,
   interrupted: 130,
 } as const;
 
@@ -109,7 +111,8 @@ Environment:
   CRAWL_API_KEY   your API key (default the local development key in .crawl-local/dev-api-key)
 
 Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 3 request refused,
-4 unauthorized, 5 quota or rate limit, 6 job failed, 7 job cancelled, 130 interrupted.`,
+4 unauthorized, 5 quota or rate limit, 6 job failed, 7 job cancelled, 8 site unreachable (preview),
+130 interrupted.`,
     );
 
   program
@@ -422,6 +425,7 @@ function client(io: CliIO): CrawlClient {
 }
 
 function exitCodeOf(error: CrawlApiError): number {
+  if (error.code === 'site_unreachable') return EXIT.siteUnreachable;
   if (error.status === 401) return EXIT.unauthorized;
   if (error.status === 402 || error.status === 429) return EXIT.quota;
   if (error.status >= 500) return EXIT.failed;
@@ -436,18 +440,7 @@ function jobFailure(job: Job): string {
 }
 
 function describeApiError(error: CrawlApiError): string {
-  const message = error.envelope.error.message;
-  const details = Array.isArray(error.details)
-    ? error.details
-        .map((issue) => `${issue.field ? `${issue.field}: ` : ''}${issue.message}`)
-        // a single problem is the message itself: say it once
-        .filter((line) => line !== message)
-        .map((line) => `\n  ${line}`)
-        .join('')
-    : error.details
-      ? `\n  ${JSON.stringify(error.details)}`
-      : '';
-  return `${error.code}: ${message}${details}`;
+  return `${error.code}: ${error.envelope.error.message}${error.detailLines().map((line) => `\n  ${line}`).join('')}`;
 }
 
 function describeFault(error: unknown, url: string): string {

@@ -100,6 +100,13 @@ export class CrawlApiError extends Error {
     this.requestId = envelope.error.request_id;
     this.retryAfterSeconds = retryAfterSeconds;
   }
+
+  /** `details` as lines to show under the message: one per offending field, or the object as JSON; a line that only repeats the message is left out. */
+  detailLines(): string[] {
+    if (!Array.isArray(this.details)) return this.details ? [JSON.stringify(this.details)] : [];
+    const message = this.envelope.error.message;
+    return this.details.map((issue) => `${issue.field ? `${issue.field}: ` : ''}${issue.message}`).filter((line) => line !== message);
+  }
 }
 
 /** An answer that is not the API's (a proxy's error page, a network fault's remains). */

@@ -232,10 +232,7 @@ async function answer(produce: () => Promise<string>): Promise<CallToolResult> {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof CrawlApiError) {
-    const details = Array.isArray(error.details) ? error.details.map((issue) => `\n- ${issue.field ? `${issue.field}: ` : ''}${issue.message}`).join('') : error.details ? `\n${JSON.stringify(error.details)}` : '';
-    return `${error.status} ${error.code}: ${error.envelope.error.message}${details}`;
-  }
+  if (error instanceof CrawlApiError) return `${error.status} ${error.code}: ${error.envelope.error.message}${error.detailLines().map((line) => `\n- ${line}`).join('')}`;
   return (error as Error).message ?? String(error);
 }
 

@@ -104,8 +104,9 @@ export function notFound(message = 'not found'): ApiError {
   return new ApiError('not_found', message);
 }
 
-export function resultNotReady(): ApiError {
-  return new ApiError('result_not_ready', 'the job has not finished yet; poll GET /v1/jobs/{id} until it has');
+/** `jobPath` is the job's record under the version asked, so a `/v1.1` caller is told to poll `/v1.1`. */
+export function resultNotReady(jobPath: string): ApiError {
+  return new ApiError('result_not_ready', `the job has not finished yet; poll GET ${jobPath} until it has`);
 }
 
 /** `jobError` is the failed job's own `{code, message, details}`, passed on so the caller sees why. */
@@ -138,9 +139,19 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   });
 }
 
+/** Each reason in words: the message says what happened, `details.reason` names it for programs. */
+const UNREACHABLE_BECAUSE: Record<HostUnreachableReason, string> = {
+  dns_failure: 'its host name does not resolve',
+  connect_failed: 'it refused the connection',
+  connection_reset: 'it closed the connection',
+  tls_failure: 'its TLS handshake failed',
+  timeout: 'it did not answer in time',
+  blocked_address: 'it resolves to an address the service never connects to',
+};
+
 /** CONTRACT 9: the site gave no answer at all, so an empty result would be a lie. */
 export function siteUnreachable(url: string, reason: HostUnreachableReason): ApiError {
-  return new ApiError('site_unreachable', `the site could not be reached (${reason})`, { details: { url, reason } });
+  return new ApiError('site_unreachable', `the site could not be reached: ${UNREACHABLE_BECAUSE[reason]}`, { details: { url, reason } });
 }
 
 export function internalError(): ApiError {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { PublicJobSchema, JobCreatedSchema } from '../domain/job.js';
+import { EXAMPLE_JOB_ID, PublicJobSchema, JobCreatedSchema, jobLinks } from '../domain/job.js';
 import {
   ApiError,
   STATUS_BY_CODE,
@@ -48,7 +48,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, ApiError> = {
   quota_exceeded: quotaExceeded({ period: '2026-11', allowance: 1000, used: 990, reserved: 0, requested: 50 }),
   forbidden: forbidden('respect_robots: false is allowed only with an Enterprise plan', [{ field: 'respect_robots', message: 'false requires an Enterprise plan' }]),
   not_found: notFound('job not found'),
-  result_not_ready: resultNotReady(),
+  result_not_ready: resultNotReady(jobLinks(EXAMPLE_JOB_ID).self),
   job_failed: jobFailed({ code: 'robots_disallowed', message: 'robots.txt disallows the seed URL' }),
   job_finished: jobFinished(),
   payload_too_large: payloadTooLarge(MAX_BODY_BYTES),

@@ -325,6 +325,9 @@ describe('jobs', () => {
   it('a running job: result is 409 result_not_ready; DELETE is 202 with cancel_requested; it ends cancelled', async () => {
     const id = await createJob(KEYS.pro, { url: 'https://site.test/slow', mode: 'single', check_tos: false });
     expectError(await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEYS.pro }), 409, 'result_not_ready');
+    // told to poll the job under the version it asked
+    const notReady = expectError(await runtime.request('GET', `/v1.1/jobs/${id}/result`, { key: KEYS.pro }), 409, 'result_not_ready');
+    expect(notReady.message).toBe(`the job has not finished yet; poll GET /v1.1/jobs/${id} until it has`);
 
     const cancelled = await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEYS.pro });
     expect(cancelled.status).toBe(202);

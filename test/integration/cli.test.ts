@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_DEFAULTS, EXIT, runCli, type CliIO } from '../../cli/main.js';
 import { concurrencySchema, fullOnlyShape } from '../../lambdas/domain/job-request.js';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { unusedPort } from '../helpers/fixture-server.js';
 import { summarizePdf } from '../helpers/pdf.js';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
@@ -41,7 +42,8 @@ beforeAll(async () => {
       { user_id: 'cli-user', api_key: KEYS.user, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'cli-small', api_key: KEYS.small, plan: 'free', monthly_pages: 2 },
     ],
-    hostOverrides: site.overrides,
+    // refused.test: nothing listens on its port
+    hostOverrides: `${site.overrides},refused.test=127.0.0.1:${await unusedPort()}`,
   });
   workDir = await mkdtemp(path.join(tmpdir(), 'crawl-cli-'));
 });
@@ -127,6 +129,8 @@ describe('crawl CLI', () => {
     const failed = await cli(['crawl', 'https://site.test/missing', '--mode', 'single', '--no-progress']);
     const usage = await cli(['crawl', 'https://site.test/', '--mode', 'select']);
     const unreachable = await cli(['usage'], { io: { env: { CRAWL_API_URL: 'http://127.0.0.1:9', CRAWL_API_KEY: KEYS.user } } });
+    const siteDown = await cli(['preview', 'https://refused.test/']);
+    const noKey = await cli(['usage'], { io: { env: { CRAWL_API_URL: runtime.url, CRAWL_DATA_DIR: path.join(workDir, 'no-runtime-here') } } });
 
     expect(invalid).toMatchObject({ code: EXIT.refused, stderr: expect.stringContaining('max_pages: must be an integer from 1 to 1000') });
     expect(unauthorized).toMatchObject({ code: EXIT.unauthorized, stderr: expect.stringContaining('unauthorized') });
@@ -134,6 +138,9 @@ describe('crawl CLI', () => {
     expect(failed).toMatchObject({ code: EXIT.jobFailed, stderr: expect.stringContaining('failed: seed_fetch_failed') });
     expect(usage).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('select mode needs URLs') });
     expect(unreachable).toMatchObject({ code: EXIT.failed, stderr: expect.stringContaining('cannot reach the service at http://127.0.0.1:9') });
+    // the site gave no answer, not the service: not exit code 1
+    expect(siteDown).toMatchObject({ code: EXIT.siteUnreachable, stderr: expect.stringContaining('site_unreachable: the site could not be reached: it refused the connection') });
+    expect(noKey).toMatchObject({ code: EXIT.unauthorized, stderr: expect.stringContaining('no API key: set CRAWL_API_KEY') });
   });
 
   it('says once what was wrong: the field refused, the cause of a failed job, an empty pipe', async () => {

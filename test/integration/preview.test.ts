@@ -84,6 +84,8 @@ describe('GET /v1/sitemap/preview', () => {
       const { host, reason } = cases[i] ?? {};
       expect(response.status, response.text).toBe(502);
       expect(response.json.error, host).toMatchObject({ code: 'site_unreachable', details: { url: `https://${host}/docs`, reason } });
+      // the reason in words; its code is in details, not repeated in the message
+      expect(response.json.error?.message, host).toMatch(/^the site could not be reached: [A-Za-z ]+$/);
     });
   });
 
