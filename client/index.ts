@@ -80,6 +80,9 @@ export type PageRecord = Schemas['PageRecord'];
 
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
 
+/** The states of a page in a job's ledger (`pages()`): queued until it is crawled, failed or skipped. */
+export const LEDGER_STATUSES = ['queued', 'crawled', 'failed', 'skipped'] as const satisfies ReadonlyArray<LedgerEntry['status']>;
+
 /** An error answer of the API, with its envelope (CONTRACT 1). */
 export class CrawlApiError extends Error {
   override readonly name = 'CrawlApiError';

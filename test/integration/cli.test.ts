@@ -36,6 +36,7 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C'),
     '/slow': { body: page('Slow'), delayMs: SLOW_MS },
+    '/with-broken-link': page('With a broken link', ['/a', '/missing']),
   });
   runtime = await startTestRuntime({
     users: [
@@ -213,7 +214,9 @@ describe('crawl CLI', () => {
     expect(CRAWL_DEFAULTS).toEqual(defaults);
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-depth <n> +full: how many links away from the seed \\(default ${defaults.maxDepth}\\)`));
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-pages <n> +full: at most this many pages \\(default ${defaults.maxPages}\\)`));
-    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('(choices: "markdown", "text", "html", "pdf", "docx", "jsonl", default: [])');
+    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('(choices: "markdown", "text", "html", "pdf", "docx", "jsonl")');
+    // a repeatable option's help names its own default, never commander's empty list beside it
+    expect(viaNpm.stdout).not.toContain('default: []');
     expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('--pdf-paper <size> the paper of a pdf document (default A4) (choices: "A4", "Letter")');
   });
 
@@ -244,6 +247,30 @@ describe('crawl CLI', () => {
     expect(result.code, result.stderr).toBe(EXIT.jobCancelled);
     expect(result.stderr).toMatch(/cancelled: \d+ crawled/);
     expect(await readFile(output, 'utf8')).toContain('URL: https://site.test/');
+  });
+
+  it('prints its version', async () => {
+    const packageJson = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await cli(['--version'])).toMatchObject({ code: EXIT.completed, stdout: `${packageJson.version}\n` });
+  });
+
+  it("lists a job's pages, and with --status failed, why they failed", async () => {
+    const crawl = await cli(['crawl', 'https://site.test/with-broken-link', '--max-depth', '1', '--no-progress', '--json', '-o', path.join(workDir, 'broken.md')]);
+    const { id } = JSON.parse(crawl.stdout) as { id: string };
+
+    const all = await cli(['pages', id]);
+    const failed = await cli(['pages', id, '--status', 'failed']);
+    const json = await cli(['pages', id, '--json']);
+
+    expect(all.code, all.stderr).toBe(EXIT.completed);
+    expect(all.stdout.split('\n')[0]).toMatch(/^STATUS\s+REASON\s+DEPTH\s+URL$/);
+    expect(all.stdout.trim().split('\n')).toHaveLength(4);
+    expect(failed.stdout).toMatch(/^STATUS\s+REASON\s+DEPTH\s+URL\nfailed\s+http_404\s+1\s+https:\/\/site\.test\/missing\n$/);
+    expect(json.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ url: 'https://site.test/with-broken-link', status: 'crawled', reason: null, depth: 0 }),
+      expect.objectContaining({ url: 'https://site.test/a', status: 'crawled', depth: 1 }),
+      expect.objectContaining({ url: 'https://site.test/missing', status: 'failed', reason: 'http_404', http_status: 404, depth: 1 }),
+    ]);
   });
 
   it('lists jobs and usage, as text and as JSON', async () => {

@@ -66,6 +66,9 @@ describe('MCP server', () => {
     expect(crawl?.inputSchema.properties?.export_formats).toMatchObject({ items: { enum: ['markdown', 'text', 'html'] } });
     expect(crawl?.inputSchema.properties).not.toHaveProperty('pdf_paper');
     expect(tools.find((tool) => tool.name === 'get_result')?.inputSchema.properties?.format).toMatchObject({ enum: ['markdown', 'text', 'html', 'jsonl'] });
+    // every tool names the job job_id; max_chars says its range
+    for (const name of ['get_job', 'get_result', 'list_pages']) expect(tools.find((tool) => tool.name === name)?.inputSchema.properties, name).toHaveProperty('job_id');
+    expect(crawl?.inputSchema.properties?.max_chars).toMatchObject({ minimum: 1000, maximum: 2_000_000, description: expect.stringContaining('1,000 to 2,000,000') });
   });
 
   it('crawls into html, and get_result reads the job in its other formats and as jsonl, naming the format to read on in', async () => {
@@ -119,7 +122,12 @@ describe('MCP server', () => {
     expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 of 2 crawled, 0 failed, 0 skipped' });
 
     const jobId = /^Job ([0-9a-f-]{36})/.exec(output)?.[1];
-    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { status: string; mode: string };
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { job_id: jobId } }))) as { status: string; mode: string };
+    // `id`, get_job's former name for it, still works; two different ids are refused
+    expect(JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } })))).toEqual(job);
+    const conflicting = await client.callTool({ name: 'get_job', arguments: { job_id: jobId, id: '00000000-0000-4000-8000-000000000000' } });
+    expect(conflicting).toMatchObject({ isError: true });
+    expect(text(conflicting)).toContain('job_id and id name different jobs');
     const usage = JSON.parse(text(await client.callTool({ name: 'get_usage', arguments: {} }))) as { used: number };
     expect(job).toMatchObject({ status: 'completed', mode: 'select' });
     expect(usage.used).toBeGreaterThanOrEqual(2);
@@ -150,7 +158,7 @@ describe('MCP server', () => {
     const progress: Progress[] = [];
     const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000, onprogress: (update) => progress.push(update) }));
     const jobId = /^Job ([0-9a-f-]{36})/.exec(crawled)?.[1] ?? '';
-    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { mode: string };
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { job_id: jobId } }))) as { mode: string };
 
     const failed = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId, status: 'failed' } }));
     const all = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId } }));
