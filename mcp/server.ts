@@ -8,9 +8,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CrawlApiError, LEDGER_STATUSES, defaultMode, isBinaryFormat, type CrawlClient, type CreateJobRequestV1_1, type Job, type TextFormat } from '../client/index.js';
 import { BINARY_FORMATS, DOCUMENT_FORMATS, RESULT_FORMATS } from '../lambdas/domain/formats.js';
-import { MAX_SELECT_URLS, commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
-import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
+import { commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
 import { crawledPhrase, progressMeasure } from '../lambdas/domain/job-progress.js';
+import { MAX_SELECT_URLS, PREVIEW_LIMIT_MAX } from '../lambdas/domain/limits.js';
 import { documentWindow, windowNote } from './window.js';
 
 /** What the crawl tool returns unless asked for more: about 25k tokens. */

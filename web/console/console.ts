@@ -1,12 +1,12 @@
 import { FILE_EXTENSIONS, JSONL_FORMAT, type DocumentFormat, type ResultFormat } from '../../lambdas/domain/formats.js';
 import { crawledPhrase, progressMeasure } from '../../lambdas/domain/job-progress.js';
+import { MAX_SELECT_URLS } from '../../lambdas/domain/limits.js';
 import { ApiClient, ApiFailure, describeFailure, type Job, type PreviewResult, type Usage } from './api.js';
 import { showMarkdown } from './render.js';
 
 const KEY_STORAGE = 'web-crawl-console:api-key';
 /** Enough to choose a full select job (1000 URLs) from a larger site, few enough for one list in the DOM. */
 const PREVIEW_LIMIT = 5000;
-const MAX_SELECT_URLS = 1000;
 const POLL_MS = 1000;
 const RECENT_JOBS = 10;
 /** Rendering many megabytes of markdown stalls the tab; longer documents show their beginning, downloads stay whole. */
