@@ -1,7 +1,5 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { HostUnreachableReason } from '../core/fetch-types.js';
-import { jsonResponse } from './http.js';
 
 export const errorCodeSchema = z.enum([
   // API Gateway's own 4xx answers with no more specific code (lib/api.ts DEFAULT_4XX).
@@ -195,16 +193,4 @@ function fieldName(path: readonly PropertyKey[]): string {
 
 function shortened(name: string): string {
   return name.length > MAX_FIELD_NAME_LENGTH ? `${name.slice(0, MAX_FIELD_NAME_LENGTH)}…` : name;
-}
-
-export function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
-  const envelope: ErrorEnvelope = {
-    error: { code: error.code, message: error.message, details: error.details, request_id: requestId },
-  };
-  return jsonResponse(error.status, envelope, error.headers);
-}
-
-/** Anything that is not an ApiError is our fault: a generic 500 that reveals nothing about the cause. */
-export function toErrorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
-  return errorResponse(err instanceof ApiError ? err : internalError(), requestId);
 }

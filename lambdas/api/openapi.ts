@@ -5,7 +5,6 @@ import {
   ApiError,
   STATUS_BY_CODE,
   errorEnvelopeSchema,
-  errorResponse,
   forbidden,
   internalError,
   invalidJson,
@@ -21,7 +20,7 @@ import {
   validationError,
   type ErrorCode,
 } from './errors.js';
-import { MAX_BODY_BYTES } from './http.js';
+import { MAX_BODY_BYTES, errorResponse } from './http.js';
 import { JOB_REQUEST_SCHEMAS } from '../domain/job-request.js';
 import { PageRecordSchema } from '../domain/page-record.js';
 import { API_VERSIONS, MEDIA_TYPES, type ApiVersion } from '../domain/formats.js';

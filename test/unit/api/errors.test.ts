@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ApiError,
   errorEnvelopeSchema,
-  errorResponse,
   forbidden,
   internalError,
   invalidJson,
@@ -15,11 +14,11 @@ import {
   rateLimited,
   resultNotReady,
   siteUnreachable,
-  toErrorResponse,
   unauthorized,
   validationError,
   validationErrorFromZod,
 } from '../../../lambdas/api/errors.js';
+import { errorResponse, toErrorResponse } from '../../../lambdas/api/http.js';
 
 function envelopeOf(body: string) {
   return errorEnvelopeSchema.parse(JSON.parse(body));
