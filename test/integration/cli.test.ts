@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_DEFAULTS, EXIT, runCli, type CliIO } from '../../cli/main.js';
 import { concurrencySchema, fullOnlyShape } from '../../lambdas/domain/job-request.js';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { unusedPort } from '../helpers/fixture-server.js';
 import { summarizePdf } from '../helpers/pdf.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
@@ -24,8 +24,9 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let workDir: string;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
@@ -37,8 +38,8 @@ beforeAll(async () => {
     '/c': page('C'),
     '/slow': { body: page('Slow'), delayMs: SLOW_MS },
     '/with-broken-link': page('With a broken link', ['/a', '/missing']),
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'cli-user', api_key: KEYS.user, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'cli-small', api_key: KEYS.small, plan: 'free', monthly_pages: 2 },
@@ -46,12 +47,7 @@ beforeAll(async () => {
     // refused.test: nothing listens on its port
     hostOverrides: `${site.overrides},refused.test=127.0.0.1:${await unusedPort()}`,
   });
-  workDir = await mkdtemp(path.join(tmpdir(), 'crawl-cli-'));
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
-  await rm(workDir, { recursive: true, force: true });
+  workDir = await lifecycle.scratch('crawl-cli-');
 });
 
 /** Runs the CLI in this process; `stdin` is what a pipe would hand it; `terminal`: stdout is a terminal. */

@@ -2,11 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CrawlClient } from '../../client/index.js';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { createMcpServer } from '../../mcp/server.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -21,27 +22,23 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let client: Client;
 let api: CrawlClient;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b']),
     '/broken': page('Broken', ['/a', '/missing']),
     '/a': page('A'),
     '/b': page('B'),
     '/long': page('Long', [], LONG_TEXT),
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
   api = new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch });
   const server = createMcpServer(api);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  client = new Client({ name: 'test-agent', version: '1.0.0' });
+  client = lifecycle.client(new Client({ name: 'test-agent', version: '1.0.0' }));
   await client.connect(clientSide);
-});
-afterAll(async () => {
-  await client?.close();
-  await site?.close();
-  await runtime?.close();
 });
 
 function text(result: Awaited<ReturnType<Client['callTool']>>): string {
