@@ -14,8 +14,9 @@ export default tseslint.config(
     },
   },
   {
-    // The stack and the local runtime read as their parts: each function one step (issue 27).
-    files: ['lib/**/*.ts', 'local/**/*.ts'],
+    // Every part of the service and its tools reads as its steps: each function one step, at most
+    // 80 lines (a declarative table may be data rather than a function).
+    files: ['lib/**/*.ts', 'local/**/*.ts', 'lambdas/**/*.ts', 'client/**/*.ts', 'cli/**/*.ts', 'mcp/**/*.ts', 'launch/**/*.mjs', 'scripts/**/*.ts', 'web/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
 );

@@ -4,9 +4,8 @@
  * the progress bar on stderr, and stdout carries only results (a document, URLs, JSON), so the
  * commands pipe into each other: `preview <site> | crawl <site> --mode select --urls-file -`.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import packageJson from '../package.json' with { type: 'json' };
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import {
@@ -19,8 +18,12 @@ import {
   type DocumentFormat,
   type Job,
   type JobStatus,
+  type LedgerEntry,
   type ResultFormat,
+  LEDGER_STATUSES,
 } from '../client/index.js';
+import { LOCAL_API_URL, MissingApiKeyError, apiConnection, apiUrl } from '../client/connection.js';
+import { crawledPhrase, progressMeasure } from '../lambdas/domain/job-progress.js';
 
 /** The service's defaults for a job's fields, shown in `help crawl` (a test checks them against the API's schema). */
 export const CRAWL_DEFAULTS = { maxDepth: 3, maxPages: 50, concurrency: 5 } as const;
@@ -37,11 +40,10 @@ export const EXIT = {
   quota: 5,
   jobFailed: 6,
   jobCancelled: 7,
+  /** The site, not the service, gave no answer (preview). */
+  siteUnreachable: 8,
   interrupted: 130,
 } as const;
-
-const DEFAULT_API_URL = 'http://127.0.0.1:8787';
-const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 
 export interface CliIO {
   /** `isTTY`: a PDF or Word file is not written to a terminal. */
@@ -80,11 +82,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stderr.write(`error: ${error.message}\n`);
       return error.exitCode;
     }
+    if (error instanceof MissingApiKeyError) {
+      io.stderr.write(`error: ${error.message}\n`);
+      return EXIT.unauthorized;
+    }
     if (error instanceof CrawlApiError) {
       io.stderr.write(`error: ${describeApiError(error)}\n`);
       return exitCodeOf(error);
     }
-    io.stderr.write(`error: ${describeFault(error, serviceUrl(io))}\n`);
+    io.stderr.write(`error: ${describeFault(error, apiUrl(io.env))}\n`);
     return EXIT.failed;
   }
 }
@@ -97,6 +103,7 @@ function programName(env: CliIO['env']): string {
 function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
   const program = new Command(programName(io.env))
     .description('Crawl web pages into one document (markdown, text, HTML, PDF or Word) or JSON Lines with the web crawl service.')
+    .version(packageJson.version, '-V, --version', 'print the version of this tool')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError()
@@ -104,33 +111,39 @@ function buildProgram(io: CliIO, setExitCode: (code: number) => void): Command {
       'after',
       `
 Environment:
-  CRAWL_API_URL   the service (default ${DEFAULT_API_URL}, the local runtime of npm start)
+  CRAWL_API_URL   the service (default ${LOCAL_API_URL}, the local runtime of npm start)
   CRAWL_API_KEY   your API key (default the local development key in .crawl-local/dev-api-key)
 
 Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 3 request refused,
-4 unauthorized, 5 quota or rate limit, 6 job failed, 7 job cancelled, 130 interrupted.`,
+4 unauthorized, 5 quota or rate limit, 6 job failed, 7 job cancelled, 8 site unreachable (preview),
+130 interrupted.`,
     );
+  addCrawlCommand(program, io, setExitCode);
+  addReadingCommands(program, io);
+  return program;
+}
 
+function addCrawlCommand(program: Command, io: CliIO, setExitCode: (code: number) => void): void {
   program
     .command('crawl')
     .description('create a job, show its progress on stderr, and write the document to stdout or -o FILE')
     .argument('<url>', 'the page (single), the seed (full) or the site (select)')
     .addOption(new Option('--mode <mode>', 'single, select or full (default: select with --url or --urls-file, else full)').choices(['single', 'select', 'full']))
     .option('--urls-file <file>', 'select: the URLs to crawl, one a line ("-" reads stdin, e.g. from preview)')
-    .option('--url <url>', 'select: a URL to crawl (repeatable)', collect, [])
+    // repeatable options collect into a list; no default given, so help shows none beside them
+    .option('--url <url>', 'select: a URL to crawl (repeatable)', collect)
     .option('--max-depth <n>', `full: how many links away from the seed (default ${CRAWL_DEFAULTS.maxDepth})`, integer)
     .option('--max-pages <n>', `full: at most this many pages (default ${CRAWL_DEFAULTS.maxPages})`, integer)
     .option('--concurrency <n>', `fetches at once, 1-20 (default ${CRAWL_DEFAULTS.concurrency})`, integer)
     .addOption(
       new Option('--format <format>', 'what to write (default markdown); repeat to make several, the first is written. pdf and docx go to -o FILE or a pipe, not a terminal; jsonl is one JSON object per page, with its markdown (or text, given --format text too)')
         .choices(Object.keys(RESULT_FORMATS))
-        .argParser(collectFormat)
-        .default([]),
+        .argParser(collectFormat),
     )
     .addOption(new Option('--pdf-paper <size>', 'the paper of a pdf document (default A4)').choices(['A4', 'Letter']))
     .addOption(new Option('--render <when>', 'render pages in a browser: auto, always or never').choices(['auto', 'always', 'never']))
-    .option('--include <glob>', 'full: crawl only paths matching this pattern (repeatable)', collect, [])
-    .option('--exclude <glob>', 'full: skip paths matching this pattern (repeatable)', collect, [])
+    .option('--include <glob>', 'full: crawl only paths matching this pattern (repeatable)', collect)
+    .option('--exclude <glob>', 'full: skip paths matching this pattern (repeatable)', collect)
     .option('--whole-page', 'export the whole page, not only its main content')
     .option('--no-robots', 'ignore robots.txt (Enterprise plans only)')
     .option('--no-tos-check', "skip the check of the site's terms of service")
@@ -138,7 +151,10 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
     .option('--json', 'print the final job record as JSON on stdout (the document then goes only to -o)')
     .option('--no-progress', 'no progress output on stderr')
     .action(async (url: string, options: CrawlOptions) => setExitCode(await crawlCommand(url, options, io)));
+}
 
+/** The commands that read what the service has: a site's pages, jobs, a job's ledger, usage. */
+function addReadingCommands(program: Command, io: CliIO): void {
   program
     .command('preview')
     .description("list a site's pages (sitemaps, or the links of its home page), one URL a line")
@@ -171,6 +187,18 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
     });
 
   program
+    .command('pages')
+    .description("a job's pages in crawl order, with why each failed or was skipped (its ledger)")
+    .argument('<id>')
+    .addOption(new Option('--status <status>', 'only the pages in this state, e.g. failed').choices(LEDGER_STATUSES))
+    .option('--json', 'one JSON object a line, with every field of the ledger')
+    .action(async (id: string, options: { status?: LedgerEntry['status']; json?: boolean }) => {
+      const entries: LedgerEntry[] = [];
+      for await (const entry of client(io).pages(id)) if (options.status === undefined || entry.status === options.status) entries.push(entry);
+      io.stdout.write(options.json ? entries.map((entry) => `${JSON.stringify(entry)}\n`).join('') : pagesTable(entries));
+    });
+
+  program
     .command('cancel')
     .description('cancel a job; it keeps the pages crawled so far')
     .argument('<id>')
@@ -191,22 +219,20 @@ Exit codes: 0 completed, 1 service unreachable or faulty, 2 wrong command line, 
           : `period     ${usage.period}\nallowance  ${usage.allowance}\nused       ${usage.used}\nreserved   ${usage.reserved}\nremaining  ${usage.remaining}\n`,
       );
     });
-
-  return program;
 }
 
 interface CrawlOptions {
   mode?: 'single' | 'select' | 'full';
   urlsFile?: string;
-  url: string[];
+  url?: string[];
   maxDepth?: number;
   maxPages?: number;
   concurrency?: number;
-  format: ResultFormat[];
+  format?: ResultFormat[];
   pdfPaper?: 'A4' | 'Letter';
   render?: 'auto' | 'always' | 'never';
-  include: string[];
-  exclude: string[];
+  include?: string[];
+  exclude?: string[];
   wholePage?: boolean;
   robots: boolean;
   tosCheck: boolean;
@@ -215,11 +241,11 @@ interface CrawlOptions {
   progress: boolean;
 }
 
-function collect(value: string, previous: string[]): string[] {
+function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function collectFormat(value: string, previous: ResultFormat[]): ResultFormat[] {
+function collectFormat(value: string, previous: ResultFormat[] = []): ResultFormat[] {
   return [...previous, value as ResultFormat];
 }
 
@@ -230,7 +256,7 @@ function integer(value: string): number {
 
 /** The job request the flags describe; the service validates it and names any bad field. */
 async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promise<CreateJobRequestV1_1> {
-  const urls = [...options.url, ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
+  const urls = [...(options.url ?? []), ...(options.urlsFile ? await readUrls(options.urlsFile, io) : [])];
   const mode = options.mode ?? defaultMode(urls.length > 0 || options.urlsFile !== undefined);
   if (mode === 'select' && urls.length === 0) {
     // an empty pipe is most often the command before it failing (its error is above this one)
@@ -240,7 +266,7 @@ async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promis
   }
   if (mode !== 'select' && urls.length > 0) throw new CliError(`--url and --urls-file are for select mode, not ${mode}`, EXIT.usage);
   // jsonl is a result every job has, not a document to make
-  const documents = options.format.filter((format): format is DocumentFormat => format !== 'jsonl');
+  const documents = (options.format ?? []).filter((format): format is DocumentFormat => format !== 'jsonl');
   const fields: Record<string, unknown> = {
     url,
     mode,
@@ -252,8 +278,8 @@ async function jobRequest(url: string, options: CrawlOptions, io: CliIO): Promis
     pdf_paper: options.pdfPaper,
     // fields of CONTRACT 9 the service may not have yet are sent only when asked for
     render: options.render,
-    include_paths: options.include.length > 0 ? options.include : undefined,
-    exclude_paths: options.exclude.length > 0 ? options.exclude : undefined,
+    include_paths: options.include,
+    exclude_paths: options.exclude,
     only_main_content: options.wholePage ? false : undefined,
     respect_robots: options.robots ? undefined : false,
     check_tos: options.tosCheck ? undefined : false,
@@ -284,7 +310,7 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
 async function crawlCommand(url: string, options: CrawlOptions, io: CliIO): Promise<number> {
   const api = client(io);
   // the one written; without --format, the job's default (markdown)
-  const format = options.format[0];
+  const format = options.format?.[0];
   // refused before the job is created, so no quota goes on a file that cannot be shown
   if (format && isBinaryFormat(format) && !options.output && !options.json && io.stdout.isTTY) {
     throw new CliError(`${format} is a binary file, not for a terminal: write it with -o FILE, or pipe stdout into a file or program`, EXIT.usage);
@@ -372,27 +398,29 @@ class ProgressView {
   }
 
   update(job: Job): void {
-    const budget = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
     const { pages_crawled, pages_failed, pages_skipped } = job.progress;
-    const payload = { state: job.status, failed: pages_failed, skipped: pages_skipped };
     if (this.stream.isTTY) {
+      const { total, limit } = progressMeasure(job);
+      const payload = { state: job.status, failed: pages_failed, skipped: pages_skipped, limit: limit === undefined ? '' : ` (at most ${limit})` };
       if (!this.bar) {
+        // a full crawl's size is unknown until it ends: its count alone, not a bar filling towards max_pages
+        const counted = job.mode === 'full' ? '{value} crawled{limit}' : '[{bar}] {value}/{total} crawled';
         this.bar = new cliProgress.SingleBar(
           {
             stream: this.stream as NodeJS.WritableStream as never,
-            format: '{state} [{bar}] {value}/{total} crawled | {failed} failed | {skipped} skipped | {duration_formatted}',
+            format: `{state} ${counted} | {failed} failed | {skipped} skipped | {duration_formatted}`,
             hideCursor: true,
             barsize: Math.max(10, Math.min(40, (this.stream.columns ?? 80) - 70)),
           },
           cliProgress.Presets.shades_classic,
         );
-        this.bar.start(budget, pages_crawled, payload);
+        this.bar.start(total ?? 0, pages_crawled, payload);
       }
-      this.bar.setTotal(budget);
+      this.bar.setTotal(total ?? 0);
       this.bar.update(pages_crawled, payload);
       return;
     }
-    const line = `${job.status}: ${pages_crawled}/${budget} crawled, ${pages_failed} failed, ${pages_skipped} skipped`;
+    const line = `${job.status}: ${crawledPhrase(job)}, ${pages_failed} failed, ${pages_skipped} skipped`;
     if (line === this.lastLine) return;
     this.lastLine = line;
     this.stream.write(`[${Math.round((Date.now() - this.startedAt) / 1000)}s] ${line}\n`);
@@ -405,35 +433,19 @@ class ProgressView {
 }
 
 function jobsTable(jobs: Job[]): string {
-  if (jobs.length === 0) return '';
-  const rows = [
-    ['ID', 'STATUS', 'MODE', 'CRAWLED', 'CREATED', 'URL'],
-    ...jobs.map((job) => [job.id, job.status, job.mode, String(job.progress.pages_crawled), job.created_at.replace(/\.\d+Z$/, 'Z'), job.url]),
-  ];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  return rows.map((row) => row.map((value, column) => (column === row.length - 1 ? value : value.padEnd(widths[column] ?? 0))).join('  ')).join('\n') + '\n';
+  return table(['ID', 'STATUS', 'MODE', 'CRAWLED', 'CREATED', 'URL'], jobs.map((job) => [job.id, job.status, job.mode, String(job.progress.pages_crawled), job.created_at.replace(/\.\d+Z$/, 'Z'), job.url]));
 }
 
-function serviceUrl(io: Pick<CliIO, 'env'>): string {
-  return io.env.CRAWL_API_URL || DEFAULT_API_URL;
+function pagesTable(entries: LedgerEntry[]): string {
+  return table(['STATUS', 'REASON', 'DEPTH', 'URL'], entries.map((entry) => [entry.status, entry.reason ?? '-', String(entry.depth), entry.url]));
 }
 
-/** The service and key from CRAWL_API_URL and CRAWL_API_KEY, with the local runtime's as defaults (the MCP server uses it too). */
-export function apiConnection(env: CliIO['env']): { baseUrl: string; apiKey: string } {
-  return { baseUrl: serviceUrl({ env }), apiKey: apiKey({ env }) };
-}
-
-/** CRAWL_API_KEY, else the key the local runtime wrote for its development user. */
-function apiKey(io: Pick<CliIO, 'env'>): string {
-  if (io.env.CRAWL_API_KEY) return io.env.CRAWL_API_KEY;
-  // where `npm start` keeps it: CRAWL_DATA_DIR relative to the working directory, as the runtime reads it
-  const dataDir = path.resolve(io.env.CRAWL_DATA_DIR || path.join(PROJECT_ROOT, '.crawl-local'));
-  const keyFile = path.join(dataDir, 'dev-api-key');
-  try {
-    return readFileSync(keyFile, 'utf8').trim();
-  } catch {
-    throw new CliError(`no API key: set CRAWL_API_KEY, or start the local runtime (npm start), which writes ${keyFile}`, EXIT.unauthorized);
-  }
+/** Columns padded to their widest value, the last (a URL) left as it is; nothing for no rows. */
+function table(header: string[], rows: string[][]): string {
+  if (rows.length === 0) return '';
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
+  return all.map((row) => row.map((value, column) => (column === row.length - 1 ? value : value.padEnd(widths[column] ?? 0))).join('  ')).join('\n') + '\n';
 }
 
 function client(io: CliIO): CrawlClient {
@@ -441,6 +453,7 @@ function client(io: CliIO): CrawlClient {
 }
 
 function exitCodeOf(error: CrawlApiError): number {
+  if (error.code === 'site_unreachable') return EXIT.siteUnreachable;
   if (error.status === 401) return EXIT.unauthorized;
   if (error.status === 402 || error.status === 429) return EXIT.quota;
   if (error.status >= 500) return EXIT.failed;
@@ -455,18 +468,7 @@ function jobFailure(job: Job): string {
 }
 
 function describeApiError(error: CrawlApiError): string {
-  const message = error.envelope.error.message;
-  const details = Array.isArray(error.details)
-    ? error.details
-        .map((issue) => `${issue.field ? `${issue.field}: ` : ''}${issue.message}`)
-        // a single problem is the message itself: say it once
-        .filter((line) => line !== message)
-        .map((line) => `\n  ${line}`)
-        .join('')
-    : error.details
-      ? `\n  ${JSON.stringify(error.details)}`
-      : '';
-  return `${error.code}: ${message}${details}`;
+  return `${error.code}: ${error.envelope.error.message}${error.detailLines().map((line) => `\n  ${line}`).join('')}`;
 }
 
 function describeFault(error: unknown, url: string): string {

@@ -80,6 +80,9 @@ export type PageRecord = Schemas['PageRecord'];
 
 export const FINAL_STATUSES: ReadonlySet<JobStatus> = new Set(['completed', 'failed', 'cancelled']);
 
+/** The states of a page in a job's ledger (`pages()`): queued until it is crawled, failed or skipped. */
+export const LEDGER_STATUSES = ['queued', 'crawled', 'failed', 'skipped'] as const satisfies ReadonlyArray<LedgerEntry['status']>;
+
 /** An error answer of the API, with its envelope (CONTRACT 1). */
 export class CrawlApiError extends Error {
   override readonly name = 'CrawlApiError';
@@ -99,6 +102,13 @@ export class CrawlApiError extends Error {
     this.details = envelope.error.details;
     this.requestId = envelope.error.request_id;
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** `details` as lines to show under the message: one per offending field, or the object as JSON; a line that only repeats the message is left out. */
+  detailLines(): string[] {
+    if (!Array.isArray(this.details)) return this.details ? [JSON.stringify(this.details)] : [];
+    const message = this.envelope.error.message;
+    return this.details.map((issue) => `${issue.field ? `${issue.field}: ` : ''}${issue.message}`).filter((line) => line !== message);
   }
 }
 

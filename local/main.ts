@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     code: env.CRAWL_LOCAL_CODE,
     warmFunctions: true,
     log,
+    // the handlers' EMF lines would bury the runtime's own lines in a terminal
+    metricsFile: path.join(path.resolve(env.CRAWL_DATA_DIR), 'metrics.log'),
   });
   if (overrides.size > 0) {
     log(`WARNING: CRAWL_HOST_OVERRIDES pins ${[...overrides.keys()].join(', ')} to local addresses and exempts them from the public-address rule. Development and tests only.`);

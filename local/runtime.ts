@@ -2,7 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { Agent } from 'node:http';
 import path from 'node:path';
@@ -50,8 +52,10 @@ export interface LocalRuntimeConfig {
   code?: LocalCode;
   /** Imports every handler in the background once the runtime is up (`warmed` says when), so the first crawl meets warm functions. */
   warmFunctions?: boolean;
-  /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too. */
+  /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too, unless `metricsFile` is set. */
   log(line: string): void;
+  /** A file for the metric lines instead of the log, emptied at each start (npm start: `metrics.log` in the data directory). */
+  metricsFile?: string;
 }
 
 export type LocalCode = 'source' | 'bundled';
@@ -66,6 +70,14 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
     throw new DataDirectoryInUseError(`Another local runtime (pid ${lock.heldBy}) is using ${dataDir}. Stop it first, or start this one with CRAWL_DATA_DIR pointing elsewhere.`);
   }
   return lock.release;
+}
+
+/** A file written a line at a time, emptied first; it is closed with the runtime. */
+async function openLineFile(file: string, closers: Closer[]): Promise<(line: string) => void> {
+  const stream = createWriteStream(file, { flags: 'w' });
+  await once(stream, 'open');
+  closers.push(() => new Promise<void>((resolve) => stream.end(resolve)));
+  return (line) => stream.write(`${line}\n`);
 }
 
 /**
@@ -333,8 +345,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
   // First of all: a port already taken stops the start before anything is made.
   const port = await openApiPort(config.host, config.port);
   const closers: Closer[] = [];
-  sendMetricLinesTo(config.log);
-  closers.push(async () => sendMetricLinesTo(undefined));
+  let metricLine = config.log;
   // The port closes first, so that no request meets an emulator being stopped.
   const close = async () => {
     for (const closer of [port.close, ...closers.reverse()]) await closer().catch((error: unknown) => config.log(`shutdown: ${(error as Error).message}`));
@@ -344,6 +355,9 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     // The objects, tables and queues are every user's documents and jobs: for this OS user alone.
     await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     closers.push(await lockDataDir(config.dataDir));
+    if (config.metricsFile) metricLine = await openLineFile(config.metricsFile, closers);
+    sendMetricLinesTo(metricLine);
+    closers.push(async () => sendMetricLinesTo(undefined));
     const { template, assembly } = await loadStack(config);
     const emulators = await startEmulators(config, localBuckets(template, port.url), meter);
     closers.push(emulators.dynamo.close, emulators.s3.close, emulators.sqs.close);
@@ -357,7 +371,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
 
     const latency = config.awsLatencyMs ?? {};
     const code = assembly ? bundledCode(assembly, names, config, await instancesFolder(closers)) : undefined;
-    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, code, onMetricLine: config.log, onThreadError: logError });
+    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, code, onMetricLine: metricLine, onThreadError: logError });
     // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
     closers.push(() => host.close());
     const rules = eventRules(template, names);

@@ -4,8 +4,8 @@
  * stdout carries the protocol, so anything for people goes to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { apiConnection } from '../client/connection.js';
 import { CrawlClient } from '../client/index.js';
-import { apiConnection } from '../cli/main.js';
 import { createMcpServer } from './server.js';
 
 let connection;

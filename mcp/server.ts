@@ -6,10 +6,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { CrawlApiError, defaultMode, isBinaryFormat, type CrawlClient, type CreateJobRequestV1_1, type Job, type TextFormat } from '../client/index.js';
+import { CrawlApiError, LEDGER_STATUSES, defaultMode, isBinaryFormat, type CrawlClient, type CreateJobRequestV1_1, type Job, type TextFormat } from '../client/index.js';
 import { BINARY_FORMATS, DOCUMENT_FORMATS, RESULT_FORMATS } from '../lambdas/domain/formats.js';
-import { MAX_SELECT_URLS, commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
-import { PREVIEW_LIMIT_MAX } from '../lambdas/api/query.js';
+import { commonShapeOf, concurrencySchema, exportFormatSchema, fullOnlyShape, modeSchema, publicHttpsUrlSchema } from '../lambdas/domain/job-request.js';
+import { crawledPhrase, progressMeasure } from '../lambdas/domain/job-progress.js';
+import { MAX_SELECT_URLS, PREVIEW_LIMIT_MAX } from '../lambdas/domain/limits.js';
 import { documentWindow, windowNote } from './window.js';
 
 /** What the crawl tool returns unless asked for more: about 25k tokens. */
@@ -22,12 +23,16 @@ function optional(schema: z.ZodType): z.ZodType {
   return inner.optional().meta(schema.meta() ?? {});
 }
 
+const MIN_CHARS = 1_000;
+/** The range, in words, for the descriptions an agent reads. */
+const CHARS_RANGE = `${MIN_CHARS.toLocaleString('en')} to ${MAX_CHARS_LIMIT.toLocaleString('en')}, default ${DEFAULT_MAX_CHARS.toLocaleString('en')}`;
+
 const maxCharsInput = z
   .int()
-  .min(1_000)
+  .min(MIN_CHARS)
   .max(MAX_CHARS_LIMIT)
   .optional()
-  .meta({ description: `At most this many characters (default ${DEFAULT_MAX_CHARS}).` });
+  .meta({ description: `At most this many characters (${CHARS_RANGE}).` });
 
 /**
  * Every field of a job request, one flat object: the API names any field the mode does not take.
@@ -66,17 +71,29 @@ const crawlInput = {
     .optional()
     .meta({ description: 'markdown (default), text or html (one self-contained page); the first is returned. PDF and Word files are not made here.' }),
   max_chars: maxCharsInput.meta({
-    description: `Return at most this many characters of the document (default ${DEFAULT_MAX_CHARS}); a cut document says at its end how to read on with get_result.`,
+    description: `Return at most this many characters of the document (${CHARS_RANGE}); a cut document says at its end how to read on with get_result.`,
   }),
 };
 
 const jobIdSchema = z.uuid().meta({ description: 'The job id, as crawl or get_job returned it.' });
-const jobIdInput = { id: jobIdSchema };
-const LEDGER_STATUSES = ['queued', 'crawled', 'failed', 'skipped'] as const;
+/**
+ * get_job's input: `job_id`, the name every other tool uses. `id`, its first name, is still read,
+ * so agents configured with it keep working; given both, they must agree.
+ */
+const getJobInput = {
+  job_id: jobIdSchema.optional().meta({ description: 'The job id, as crawl returned it.' }),
+  id: jobIdSchema.optional().meta({ description: 'The former name of job_id, still accepted.' }),
+};
 
 export function createMcpServer(client: CrawlClient): McpServer {
   const server = new McpServer({ name: 'web-crawl-service', version: '1.0.0' });
+  registerPreview(server, client);
+  registerCrawl(server, client);
+  registerJobReading(server, client);
+  return server;
+}
 
+function registerPreview(server: McpServer, client: CrawlClient): void {
   server.registerTool(
     'preview_site',
     {
@@ -96,7 +113,9 @@ export function createMcpServer(client: CrawlClient): McpServer {
         return [summary, ...preview.urls].join('\n');
       }),
   );
+}
 
+function registerCrawl(server: McpServer, client: CrawlClient): void {
   server.registerTool(
     'crawl',
     {
@@ -133,16 +152,25 @@ export function createMcpServer(client: CrawlClient): McpServer {
         }
       }),
   );
+}
 
+/** The tools that read what a job has: its record, its documents, its ledger; and the month's usage. */
+function registerJobReading(server: McpServer, client: CrawlClient): void {
   server.registerTool(
     'get_job',
     {
       title: 'Get a job',
       description: 'The record of a crawl job: status, progress counters, error, quota reserved and charged.',
-      inputSchema: jobIdInput,
+      inputSchema: getJobInput,
       annotations: { readOnlyHint: true },
     },
-    async ({ id }, extra) => answer(async () => JSON.stringify(await client.getJob(id, extra.signal), null, 2)),
+    async ({ job_id: jobId, id }, extra) =>
+      answer(async () => {
+        if (jobId !== undefined && id !== undefined && jobId !== id) throw new Error('job_id and id name different jobs: give job_id alone (id is its former name)');
+        const named = jobId ?? id;
+        if (named === undefined) throw new Error('get_job needs job_id: the id crawl returned');
+        return JSON.stringify(await client.getJob(named, extra.signal), null, 2);
+      }),
   );
 
   server.registerTool(
@@ -205,8 +233,6 @@ export function createMcpServer(client: CrawlClient): McpServer {
     },
     async (extra) => answer(async () => JSON.stringify(await client.getUsage(extra.signal), null, 2)),
   );
-
-  return server;
 }
 
 /** What get_result reads by default: the job's first text document (its own default unless that is a file), else jsonl. */
@@ -231,17 +257,15 @@ async function answer(produce: () => Promise<string>): Promise<CallToolResult> {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof CrawlApiError) {
-    const details = Array.isArray(error.details) ? error.details.map((issue) => `\n- ${issue.field ? `${issue.field}: ` : ''}${issue.message}`).join('') : error.details ? `\n${JSON.stringify(error.details)}` : '';
-    return `${error.status} ${error.code}: ${error.envelope.error.message}${details}`;
-  }
+  if (error instanceof CrawlApiError) return `${error.status} ${error.code}: ${error.envelope.error.message}${error.detailLines().map((line) => `\n- ${line}`).join('')}`;
   return (error as Error).message ?? String(error);
 }
 
-function progressOf(job: Job): { progress: number; total: number; message: string } {
-  const total = job.mode === 'select' ? (job.pages_total ?? job.max_pages) : job.max_pages;
-  const { pages_crawled, pages_failed, pages_skipped } = job.progress;
-  return { progress: pages_crawled, total, message: `${job.status}: ${pages_crawled} crawled, ${pages_failed} failed, ${pages_skipped} skipped` };
+/** Pages done of the job's size when it is known; a running full crawl has none, as max_pages is only its limit. */
+function progressOf(job: Job): { progress: number; total?: number; message: string } {
+  const { done, total } = progressMeasure(job);
+  const { pages_failed, pages_skipped } = job.progress;
+  return { progress: done, ...(total === undefined ? {} : { total }), message: `${job.status}: ${crawledPhrase(job)}, ${pages_failed} failed, ${pages_skipped} skipped` };
 }
 
 function jobSummary(job: Job): string {

@@ -9,13 +9,12 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOCAL_API_URL } from '../client/connection.js';
 import { READY_LINE } from '../local/ready-line.js';
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from '../local/template.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
 import { DEMO_HOST, DEMO_PAGES } from './demo-site.js';
-
-const DEFAULT_API_URL = 'http://127.0.0.1:8787';
 
 async function main(): Promise<void> {
   const caDir = await mkdtemp(path.join(tmpdir(), 'crawl-demo-ca-'));
@@ -28,8 +27,8 @@ async function main(): Promise<void> {
     response.end(page?.body ?? 'not found\n');
   });
 
-  // Its own process group: a signal to the demo reaches npm start and the service npm runs alike
-  // (npm start does not pass a SIGTERM on to it).
+  // Its own process group, which the demo signals as a whole (Ctrl-C, or a kill of the demo): the
+  // site stays up until the service has stopped.
   const service = spawn('npm', ['start'], {
     cwd: PROJECT_ROOT,
     detached: true,
@@ -70,7 +69,7 @@ async function announce(url: string, sitePort: number): Promise<void> {
   const dataDir = process.env.CRAWL_DATA_DIR ? path.resolve(process.env.CRAWL_DATA_DIR) : undefined;
   const key = (await readFile(path.join(dataDir ?? DEFAULT_DATA_DIR, 'dev-api-key'), 'utf8')).trim();
   const site = `https://${DEMO_HOST}/`;
-  const settings = [url === DEFAULT_API_URL ? '' : `  export CRAWL_API_URL=${url}\n`, dataDir ? `  export CRAWL_DATA_DIR=${dataDir}\n` : ''].join('');
+  const settings = [url === LOCAL_API_URL ? '' : `  export CRAWL_API_URL=${url}\n`, dataDir ? `  export CRAWL_DATA_DIR=${dataDir}\n` : ''].join('');
   process.stdout.write(`
 Demo site ${site} is served on 127.0.0.1:${sitePort}; the service trusts its local CA and sends demo.test there.
 Try, in another terminal in this directory:

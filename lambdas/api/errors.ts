@@ -1,7 +1,5 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { z } from 'zod';
 import type { HostUnreachableReason } from '../core/fetch-types.js';
-import { jsonResponse } from './http.js';
 
 export const errorCodeSchema = z.enum([
   // API Gateway's own 4xx answers with no more specific code (lib/api.ts DEFAULT_4XX).
@@ -104,8 +102,9 @@ export function notFound(message = 'not found'): ApiError {
   return new ApiError('not_found', message);
 }
 
-export function resultNotReady(): ApiError {
-  return new ApiError('result_not_ready', 'the job has not finished yet; poll GET /v1/jobs/{id} until it has');
+/** `jobPath` is the job's record under the version asked, so a `/v1.1` caller is told to poll `/v1.1`. */
+export function resultNotReady(jobPath: string): ApiError {
+  return new ApiError('result_not_ready', `the job has not finished yet; poll GET ${jobPath} until it has`);
 }
 
 /** `jobError` is the failed job's own `{code, message, details}`, passed on so the caller sees why. */
@@ -138,9 +137,19 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   });
 }
 
+/** Each reason in words: the message says what happened, `details.reason` names it for programs. */
+const UNREACHABLE_BECAUSE: Record<HostUnreachableReason, string> = {
+  dns_failure: 'its host name does not resolve',
+  connect_failed: 'it refused the connection',
+  connection_reset: 'it closed the connection',
+  tls_failure: 'its TLS handshake failed',
+  timeout: 'it did not answer in time',
+  blocked_address: 'it resolves to an address the service never connects to',
+};
+
 /** CONTRACT 9: the site gave no answer at all, so an empty result would be a lie. */
 export function siteUnreachable(url: string, reason: HostUnreachableReason): ApiError {
-  return new ApiError('site_unreachable', `the site could not be reached (${reason})`, { details: { url, reason } });
+  return new ApiError('site_unreachable', `the site could not be reached: ${UNREACHABLE_BECAUSE[reason]}`, { details: { url, reason } });
 }
 
 export function internalError(): ApiError {
@@ -184,16 +193,4 @@ function fieldName(path: readonly PropertyKey[]): string {
 
 function shortened(name: string): string {
   return name.length > MAX_FIELD_NAME_LENGTH ? `${name.slice(0, MAX_FIELD_NAME_LENGTH)}…` : name;
-}
-
-export function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
-  const envelope: ErrorEnvelope = {
-    error: { code: error.code, message: error.message, details: error.details, request_id: requestId },
-  };
-  return jsonResponse(error.status, envelope, error.headers);
-}
-
-/** Anything that is not an ApiError is our fault: a generic 500 that reveals nothing about the cause. */
-export function toErrorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
-  return errorResponse(err instanceof ApiError ? err : internalError(), requestId);
 }

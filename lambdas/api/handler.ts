@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { lambdaHandler, type LambdaMiddleware } from '../observability/handler.js';
 import { logger } from '../observability/logger.js';
 import { callerOf, type Caller } from './caller.js';
-import { ApiError, notFound, toErrorResponse } from './errors.js';
+import { ApiError, notFound } from './errors.js';
+import { toErrorResponse } from './http.js';
 import { JOB_ID_PATTERN } from '../domain/job.js';
 import type { ApiVersion } from '../domain/formats.js';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { invalidJson, payloadTooLarge } from './errors.js';
+import { ApiError, internalError, invalidJson, payloadTooLarge, type ErrorEnvelope } from './errors.js';
 
 /** CONTRACT 1: bodies over 4 MiB (decoded) are refused with 413. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -52,4 +52,16 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   };
+}
+
+export function errorResponse(error: ApiError, requestId: string): APIGatewayProxyResult {
+  const envelope: ErrorEnvelope = {
+    error: { code: error.code, message: error.message, details: error.details, request_id: requestId },
+  };
+  return jsonResponse(error.status, envelope, error.headers);
+}
+
+/** Anything that is not an ApiError is our fault: a generic 500 that reveals nothing about the cause. */
+export function toErrorResponse(err: unknown, requestId: string): APIGatewayProxyResult {
+  return errorResponse(err instanceof ApiError ? err : internalError(), requestId);
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { PublicJobSchema, JobCreatedSchema } from '../domain/job.js';
+import { EXAMPLE_JOB_ID, PublicJobSchema, JobCreatedSchema, jobLinks } from '../domain/job.js';
 import {
   ApiError,
   STATUS_BY_CODE,
   errorEnvelopeSchema,
-  errorResponse,
   forbidden,
   internalError,
   invalidJson,
@@ -21,7 +20,7 @@ import {
   validationError,
   type ErrorCode,
 } from './errors.js';
-import { MAX_BODY_BYTES } from './http.js';
+import { MAX_BODY_BYTES, errorResponse } from './http.js';
 import { JOB_REQUEST_SCHEMAS } from '../domain/job-request.js';
 import { PageRecordSchema } from '../domain/page-record.js';
 import { API_VERSIONS, MEDIA_TYPES, type ApiVersion } from '../domain/formats.js';
@@ -48,7 +47,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, ApiError> = {
   quota_exceeded: quotaExceeded({ period: '2026-11', allowance: 1000, used: 990, reserved: 0, requested: 50 }),
   forbidden: forbidden('respect_robots: false is allowed only with an Enterprise plan', [{ field: 'respect_robots', message: 'false requires an Enterprise plan' }]),
   not_found: notFound('job not found'),
-  result_not_ready: resultNotReady(),
+  result_not_ready: resultNotReady(jobLinks(EXAMPLE_JOB_ID).self),
   job_failed: jobFailed({ code: 'robots_disallowed', message: 'robots.txt disallows the seed URL' }),
   job_finished: jobFinished(),
   payload_too_large: payloadTooLarge(MAX_BODY_BYTES),
@@ -142,13 +141,34 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
+/** Names an operation of a version: those of `/v1.1` end in `V1_1`. */
+type OperationId = (name: string) => string;
+
 /**
  * The routes of one version: `/v1.1` serves every `/v1` route with the same handlers; its job
- * request and result take the document formats it adds. Operation ids of `/v1.1` end in `V1_1`.
+ * request and result take the document formats it adds.
  */
 function versionPaths(version: ApiVersion) {
+  const id: OperationId = (name) => (version === 'v1' ? name : `${name}V1_1`);
+  return {
+    ...jobRoutes(version, id),
+    ...resultRoute(version, id),
+    ...ledgerAccountAndDiscoveryRoutes(`/${version}`, id),
+    [openApiPathOf(version)]: {
+      get: {
+        operationId: id('getOpenApiDocument'),
+        tags: ['meta'],
+        summary: 'This OpenAPI document',
+        security: [],
+        responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...SERVER_ERRORS },
+      },
+    },
+  };
+}
+
+/** Create and list jobs; read and cancel one. */
+function jobRoutes(version: ApiVersion, id: OperationId) {
   const prefix = `/${version}`;
-  const id = (name: string) => (version === 'v1' ? name : `${name}V1_1`);
   return {
     [`${prefix}/jobs`]: {
       post: operation({
@@ -189,6 +209,13 @@ function versionPaths(version: ApiVersion) {
         errors: ['not_found', 'job_finished'],
       }),
     },
+  };
+}
+
+/** A job's document: the formats a version serves. */
+function resultRoute(version: ApiVersion, id: OperationId) {
+  const prefix = `/${version}`;
+  return {
     [`${prefix}/jobs/{id}/result`]: {
       get: operation({
         operationId: id('getJobResult'),
@@ -222,6 +249,12 @@ function versionPaths(version: ApiVersion) {
         errors: ['not_found', 'result_not_ready', 'job_failed', 'validation_error'],
       }),
     },
+  };
+}
+
+/** The routes that are the same under every version but for their prefix and operation ids. */
+function ledgerAccountAndDiscoveryRoutes(prefix: string, id: OperationId) {
+  return {
     [`${prefix}/jobs/{id}/pages`]: {
       get: operation({
         operationId: id('listJobPages'),
@@ -260,15 +293,6 @@ function versionPaths(version: ApiVersion) {
         ok: { 200: json('Candidate URLs for a select job.', SitemapPreviewSchema) },
         errors: ['validation_error', 'site_unreachable'],
       }),
-    },
-    [openApiPathOf(version)]: {
-      get: {
-        operationId: id('getOpenApiDocument'),
-        tags: ['meta'],
-        summary: 'This OpenAPI document',
-        security: [],
-        responses: { 200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, ...SERVER_ERRORS },
-      },
     },
   };
 }

@@ -3,17 +3,13 @@ import { validationError, validationErrorFromZod } from './errors.js';
 import { JOB_STATUSES, JobListPositionSchema, type JobListPosition } from '../domain/job.js';
 import { publicHttpsUrlSchema } from '../domain/job-request.js';
 import { FORMATS_OF_VERSION, JSONL_FORMAT, type ApiVersion, type DocumentFormat, type ResultFormat } from '../domain/formats.js';
+import { JOBS_LIMIT_DEFAULT, JOBS_LIMIT_MAX, PAGES_LIMIT_DEFAULT, PAGES_LIMIT_MAX, PREVIEW_LIMIT_MAX } from '../domain/limits.js';
 
 // API Gateway hands over `null` when there is no query string. Unknown parameters are ignored:
 // query strings pick up tracking and cache-busting parameters that a client does not control.
 type QueryParams = Record<string, string | undefined> | null;
 
-export const PREVIEW_LIMIT_MAX = 50_000;
-export const PAGES_LIMIT_MAX = 1000;
-export const PAGES_LIMIT_DEFAULT = 100;
-export const MAX_CURSOR_LENGTH = 1024;
-export const JOBS_LIMIT_MAX = 100;
-export const JOBS_LIMIT_DEFAULT = 20;
+const MAX_CURSOR_LENGTH = 1024;
 
 /** An integer written as plain digits (no sign, exponent or decimal point) within [min, max]. */
 function digitsParam(min: number, max: number) {

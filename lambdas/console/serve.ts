@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { errorResponse, notFound } from '../api/errors.js';
+import { notFound } from '../api/errors.js';
+import { errorResponse } from '../api/http.js';
 import { CONSOLE_ASSETS } from './assets.generated.js';
 
 export const CONSOLE_PAGE = 'index.html';

@@ -3,9 +3,8 @@ import { checkPublicHttpsUrl, dedupeUrls, isSameSite } from '../core/urls.js';
 import { FORMATS_OF_VERSION, PAPER_SIZES, type ApiVersion, type DocumentFormat } from './formats.js';
 import { RENDER_MODES } from '../core/render-decision.js';
 import { MAX_PATH_PATTERNS, pathPatternProblem } from '../core/path-filter.js';
+import { MAX_SELECT_URLS } from './limits.js';
 import { MAX_WEBHOOK_METADATA_BYTES, WEBHOOK_EVENTS } from './webhook.js';
-
-export const MAX_SELECT_URLS = 1000;
 
 /** Missing fields say "required"; present fields of the wrong type get the field's own rule. */
 function requiredOr(message: string) {

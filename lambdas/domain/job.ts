@@ -124,7 +124,8 @@ export function jobLinks(jobId: string, version: ApiVersion = 'v1') {
   };
 }
 
-const EXAMPLE_JOB_ID = '0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10';
+/** The job id of the API document's examples. */
+export const EXAMPLE_JOB_ID = '0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10';
 const jobIdSchema = z.uuid().meta({ description: 'The job id.', examples: [EXAMPLE_JOB_ID] });
 const jobStatusSchema = z.enum(JOB_STATUSES).meta({ description: '`completed`, `failed` and `cancelled` are final.' });
 const jobModeSchema = z.enum(['single', 'select', 'full']);

@@ -3,7 +3,8 @@ import { cssSelectorProblem } from '../core/export.js';
 import { MAX_URL_REGEXES, urlRegexProblem } from '../core/url-rules.js';
 import { FIRECRAWL_PAGE_FORMATS, type FirecrawlJobOptions, type FirecrawlPageFormat } from '../domain/firecrawl-options.js';
 import { checkPublicHttpsUrl, dedupeUrls, siteKey } from '../core/urls.js';
-import { publicHttpsUrlSchema, MAX_SELECT_URLS, type CreateJobRequest } from '../domain/job-request.js';
+import { publicHttpsUrlSchema, type CreateJobRequest } from '../domain/job-request.js';
+import { MAX_SELECT_URLS } from '../domain/limits.js';
 import { WEBHOOK_EVENTS } from '../domain/webhook.js';
 import { badRequest } from './errors.js';
 

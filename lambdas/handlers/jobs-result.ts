@@ -5,6 +5,7 @@ import { parseResultQuery } from '../api/query.js';
 import { downloadUrl, getText } from '../data/artifacts.js';
 import { getJobOfUser } from '../data/jobs.js';
 import { BINARY_FORMATS, JSONL_FORMAT, MEDIA_TYPES } from '../domain/formats.js';
+import { jobLinks } from '../domain/job.js';
 
 /** Documents up to this size are answered inline; larger ones redirect to S3 (Lambda answers at most 6 MB). */
 const INLINE_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -19,13 +20,15 @@ export const handler = apiHandler(async (event, caller): Promise<APIGatewayProxy
   const job = await getJobOfUser(jobIdParameter(event), caller.user_id);
   if (!job) throw notFound('job not found');
   if (job.status === 'failed') throw jobFailed(job.error ?? { code: 'internal_error', message: 'the job failed' });
-  if (job.status !== 'completed' && job.status !== 'cancelled') throw resultNotReady();
+  const version = apiVersionOf(event);
+  const notReady = () => resultNotReady(jobLinks(job.job_id, version).self);
+  if (job.status !== 'completed' && job.status !== 'cancelled') throw notReady();
 
-  const { format } = parseResultQuery(event.queryStringParameters, job.export_formats, apiVersionOf(event));
+  const { format } = parseResultQuery(event.queryStringParameters, job.export_formats, version);
   const result = job.results?.[format];
   const unbuilt = format === JSONL_FORMAT ? undefined : job.document_failures?.[format];
   if (unbuilt) throw validationError([{ field: 'format', message: `the ${format} document could not be built: ${unbuilt}; the job's other documents are there` }]);
-  if (!result) throw resultNotReady();
+  if (!result) throw notReady();
   const contentType = MEDIA_TYPES[format];
   if (result.bytes > INLINE_LIMIT_BYTES || BINARY_FORMATS.has(format)) {
     return {
@@ -35,6 +38,6 @@ export const handler = apiHandler(async (event, caller): Promise<APIGatewayProxy
     };
   }
   const body = await getText(result.key);
-  if (body === undefined) throw resultNotReady();
+  if (body === undefined) throw notReady();
   return { statusCode: 200, headers: { 'Content-Type': contentType }, body };
 });

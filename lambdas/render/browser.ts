@@ -221,10 +221,7 @@ async function renderInContext(browser: Browser, staticPage: StaticPage, fetch: 
       // A page that never finishes loading is read as it stands when the time is up.
     }
     if (crashed) throw new RenderError('render_failed', `the page crashed the browser: ${staticPage.url}`, true);
-    const composed = await withDeadline(page.evaluate(READ_COMPOSED_TREE) as Promise<{ elements: number; html: string | null }>, Math.max(remaining(), 1_000));
-    if (composed.elements > budgets.maxDomElements) throw new RenderError('too_large', `${composed.elements} elements, over the cap of ${budgets.maxDomElements}`, false);
-    result.html = composed.html ?? (await withDeadline(page.content(), Math.max(remaining(), 1_000)));
-    if (result.html.length > budgets.maxHtmlChars) throw new RenderError('too_large', `${result.html.length} characters of DOM, over the cap of ${budgets.maxHtmlChars}`, false);
+    result.html = await readComposedHtml(page, budgets, () => Math.max(remaining(), 1_000));
     return result;
   } catch (error) {
     if (error instanceof RenderError) throw error;
@@ -236,6 +233,15 @@ async function renderInContext(browser: Browser, staticPage: StaticPage, fetch: 
     // Closing the context ends the page's scripts, an endless loop included.
     await withDeadline(context.close(), 5_000).catch(() => undefined);
   }
+}
+
+/** The page as it stands, its shadow roots included, as HTML, within the caps on elements and characters. */
+async function readComposedHtml(page: Page, budgets: RenderBudgets, timeoutMs: () => number): Promise<string> {
+  const composed = await withDeadline(page.evaluate(READ_COMPOSED_TREE) as Promise<{ elements: number; html: string | null }>, timeoutMs());
+  if (composed.elements > budgets.maxDomElements) throw new RenderError('too_large', `${composed.elements} elements, over the cap of ${budgets.maxDomElements}`, false);
+  const html = composed.html ?? (await withDeadline(page.content(), timeoutMs()));
+  if (html.length > budgets.maxHtmlChars) throw new RenderError('too_large', `${html.length} characters of DOM, over the cap of ${budgets.maxHtmlChars}`, false);
+  return html;
 }
 
 /** Waits until no request has been pending for `quietMs`, or the budget runs out. */

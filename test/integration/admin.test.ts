@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getUser, storeApiKey } from '../../lambdas/data/accounts.js';
@@ -15,7 +15,8 @@ import { hashApiKey } from '../../lambdas/domain/accounts.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
 import { ENDPOINTS_FILE, LocalEndpointsSchema } from '../../local/endpoints-file.js';
 import { EXIT, runAdmin } from '../../scripts/admin.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { runningJobWithoutExecution } from '../helpers/jobs.js';
 import { page, startSite } from '../helpers/site.js';
 
@@ -23,14 +24,11 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 const OPS_KEY = 'admin-ops-key-0001';
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
   // /slow answers after 8 s: a crawl of it is still running when an operator settles it.
-  site = await startSite({ '/': page('Home', ['/slow']), '/slow': { body: page('Slow'), delayMs: 8_000 } });
-  runtime = await startTestRuntime({ users: [{ user_id: 'ops-user', api_key: OPS_KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
+  site = lifecycle.site(await startSite({ '/': page('Home', ['/slow']), '/slow': { body: page('Slow'), delayMs: 8_000 } }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'ops-user', api_key: OPS_KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
 });
 
 /** Runs the CLI in this process against the test runtime; returns its exit code and output. */

@@ -1,8 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { seededRandom, type Random } from '../helpers/seeded-random.js';
 import { page, startSite } from '../helpers/site.js';
 
@@ -20,17 +21,14 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let jobId: string;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, '/': page('Home', ['/a']) });
+  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, '/': page('Home', ['/a']) }));
   // One page of quota: the job below uses it, so generated job requests end at the quota check.
-  runtime = await startTestRuntime({ users: [{ user_id: 'fuzz-user', api_key: KEY, plan: 'pro', monthly_pages: 1 }], hostOverrides: site.overrides });
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'fuzz-user', api_key: KEY, plan: 'pro', monthly_pages: 1 }], hostOverrides: site.overrides });
   const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'single' } });
   jobId = String(created.json.id);
   await runtime.waitForJob(KEY, jobId);
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
 });
 
 interface RawRequest {

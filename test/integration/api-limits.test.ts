@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
 import { reservePages, settleReservation } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
@@ -20,8 +21,9 @@ const KEYS = {
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
@@ -31,8 +33,8 @@ beforeAll(async () => {
     '/a': page('A'),
     '/b': page('B'),
     '/held': { body: page('Held'), delayMs: HOLD_MS },
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'quota-user', api_key: KEYS.quota, plan: 'pro', monthly_pages: 100 },
       { user_id: 'burst-user', api_key: KEYS.burst, plan: 'pro', monthly_pages: 10 },
@@ -41,11 +43,6 @@ beforeAll(async () => {
     ],
     hostOverrides: site.overrides,
   });
-});
-afterAll(async () => {
-  // the site first: fetches still waiting on /held end at once instead of holding the shutdown
-  await site?.close();
-  await runtime?.close();
 });
 
 function errorOf(reply: { json: unknown }) {

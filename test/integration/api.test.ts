@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '../../lambdas/api/errors.js';
 import { revokeApiKey } from '../../lambdas/data/accounts.js';
 import { hashApiKey } from '../../lambdas/domain/accounts.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { BIG_HTML, page, startSite } from '../helpers/site.js';
 
 /*
@@ -34,16 +35,17 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b']),
     '/a': page('A'),
     '/b': page('B'),
     '/slow': { body: page('Slow'), delayMs: SLOW_MS },
     '/big': BIG_HTML,
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'pro-user', api_key: KEYS.pro, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'other-user', api_key: KEYS.other, plan: 'pro', monthly_pages: 1000 },
@@ -53,11 +55,6 @@ beforeAll(async () => {
     ],
     hostOverrides: site.overrides,
   });
-});
-afterAll(async () => {
-  // the site first: fetches still waiting on /slow end at once instead of holding the shutdown
-  await site?.close();
-  await runtime?.close();
 });
 
 type Reply = Awaited<ReturnType<TestRuntime['request']>>;
@@ -325,6 +322,9 @@ describe('jobs', () => {
   it('a running job: result is 409 result_not_ready; DELETE is 202 with cancel_requested; it ends cancelled', async () => {
     const id = await createJob(KEYS.pro, { url: 'https://site.test/slow', mode: 'single', check_tos: false });
     expectError(await runtime.request('GET', `/v1/jobs/${id}/result`, { key: KEYS.pro }), 409, 'result_not_ready');
+    // told to poll the job under the version it asked
+    const notReady = expectError(await runtime.request('GET', `/v1.1/jobs/${id}/result`, { key: KEYS.pro }), 409, 'result_not_ready');
+    expect(notReady.message).toBe(`the job has not finished yet; poll GET /v1.1/jobs/${id} until it has`);
 
     const cancelled = await runtime.request('DELETE', `/v1/jobs/${id}`, { key: KEYS.pro });
     expect(cancelled.status).toBe(202);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleCacheRoot } from '../../local/synth-cache.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /**
@@ -34,8 +34,9 @@ const hasPoppler = (() => {
   }
 })();
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: urlset(['/', '/guide', '/dashboard']) },
     '/': page('Home', ['/guide', '/dashboard']),
@@ -51,10 +52,10 @@ beforeAll(async () => {
         });
       },
     },
-  });
-  scratch = await mkdtemp(path.join(tmpdir(), 'bundled-'));
+  }));
+  scratch = await lifecycle.scratch('bundled-');
   // The first bundled start of this code bundles every function (a minute or more on two cores).
-  runtime = await startTestRuntime({ users: [{ user_id: 'bundled', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides, code: 'bundled', lambdaThreads: 1 });
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'bundled', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides, code: 'bundled', lambdaThreads: 1 });
   for (const { handlerName } of runtime.host.functions()) {
     runtime.host.intercept(handlerName, async (event, run) => {
       const record = invocations.get(handlerName) ?? { ok: 0, failed: [] };
@@ -70,12 +71,6 @@ beforeAll(async () => {
     });
   }
 }, 15 * 60_000);
-
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
 
 async function crawl(version: string, body: Record<string, unknown>) {
   const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { check_tos: false, ...body } });

@@ -1,15 +1,16 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CRAWL_DEFAULTS, EXIT, runCli, type CliIO } from '../../cli/main.js';
 import { concurrencySchema, fullOnlyShape } from '../../lambdas/domain/job-request.js';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { unusedPort } from '../helpers/fixture-server.js';
 import { summarizePdf } from '../helpers/pdf.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
@@ -23,8 +24,9 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let workDir: string;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
@@ -35,20 +37,17 @@ beforeAll(async () => {
     '/b': page('B'),
     '/c': page('C'),
     '/slow': { body: page('Slow'), delayMs: SLOW_MS },
-  });
-  runtime = await startTestRuntime({
+    '/with-broken-link': page('With a broken link', ['/a', '/missing']),
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'cli-user', api_key: KEYS.user, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'cli-small', api_key: KEYS.small, plan: 'free', monthly_pages: 2 },
     ],
-    hostOverrides: site.overrides,
+    // refused.test: nothing listens on its port
+    hostOverrides: `${site.overrides},refused.test=127.0.0.1:${await unusedPort()}`,
   });
-  workDir = await mkdtemp(path.join(tmpdir(), 'crawl-cli-'));
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
-  await rm(workDir, { recursive: true, force: true });
+  workDir = await lifecycle.scratch('crawl-cli-');
 });
 
 /** Runs the CLI in this process; `stdin` is what a pipe would hand it; `terminal`: stdout is a terminal. */
@@ -93,7 +92,7 @@ describe('crawl CLI', () => {
     expect(document.split('\n---\n').map((section) => /^URL: (.*)$/m.exec(section)?.[1])).toEqual(['https://site.test/', 'https://site.test/a', 'https://site.test/b']);
     // not a terminal: plain progress lines, then the outcome
     expect(crawl.stderr).toMatch(/^Job [0-9a-f-]{36} queued: select crawl of https:\/\/site\.test\/\n/);
-    expect(crawl.stderr).toMatch(/\[\d+s\] (queued|running|completed): \d\/3 crawled, 0 failed, 0 skipped\n/);
+    expect(crawl.stderr).toMatch(/\[\d+s\] (queued|running|completed): \d of 3 crawled, 0 failed, 0 skipped\n/);
     expect(crawl.stderr).toMatch(/completed: 3 crawled, 0 failed, 0 skipped; document in .*site\.md\n$/);
   });
 
@@ -115,7 +114,9 @@ describe('crawl CLI', () => {
     const result = await cli(['crawl', 'https://site.test/', '--max-depth', '1', '--max-pages', '3', '-o', path.join(workDir, 'bar.md')], { io: { stderr: terminal } });
 
     expect(result.code).toBe(EXIT.completed);
-    expect(drawn).toMatch(/completed \[[█░]+\] 3\/3 crawled \| 0 failed \| 0 skipped \| \d+s/);
+    // a full crawl: its count, with max_pages named as a limit while it runs, and no bar filling towards it
+    expect(drawn).toMatch(/completed 3 crawled \| 0 failed \| 0 skipped \| \d+s/);
+    expect(drawn).not.toMatch(/\/3 crawled/);
   });
 
   it('exits with a code per kind of failure', async () => {
@@ -125,6 +126,8 @@ describe('crawl CLI', () => {
     const failed = await cli(['crawl', 'https://site.test/missing', '--mode', 'single', '--no-progress']);
     const usage = await cli(['crawl', 'https://site.test/', '--mode', 'select']);
     const unreachable = await cli(['usage'], { io: { env: { CRAWL_API_URL: 'http://127.0.0.1:9', CRAWL_API_KEY: KEYS.user } } });
+    const siteDown = await cli(['preview', 'https://refused.test/']);
+    const noKey = await cli(['usage'], { io: { env: { CRAWL_API_URL: runtime.url, CRAWL_DATA_DIR: path.join(workDir, 'no-runtime-here') } } });
 
     expect(invalid).toMatchObject({ code: EXIT.refused, stderr: expect.stringContaining('max_pages: must be an integer from 1 to 1000') });
     expect(unauthorized).toMatchObject({ code: EXIT.unauthorized, stderr: expect.stringContaining('unauthorized') });
@@ -132,6 +135,9 @@ describe('crawl CLI', () => {
     expect(failed).toMatchObject({ code: EXIT.jobFailed, stderr: expect.stringContaining('failed: seed_fetch_failed') });
     expect(usage).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('select mode needs URLs') });
     expect(unreachable).toMatchObject({ code: EXIT.failed, stderr: expect.stringContaining('cannot reach the service at http://127.0.0.1:9') });
+    // the site gave no answer, not the service: not exit code 1
+    expect(siteDown).toMatchObject({ code: EXIT.siteUnreachable, stderr: expect.stringContaining('site_unreachable: the site could not be reached: it refused the connection') });
+    expect(noKey).toMatchObject({ code: EXIT.unauthorized, stderr: expect.stringContaining('no API key: set CRAWL_API_KEY') });
   });
 
   it('says once what was wrong: the field refused, the cause of a failed job, an empty pipe', async () => {
@@ -204,7 +210,9 @@ describe('crawl CLI', () => {
     expect(CRAWL_DEFAULTS).toEqual(defaults);
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-depth <n> +full: how many links away from the seed \\(default ${defaults.maxDepth}\\)`));
     expect(viaNpm.stdout).toMatch(new RegExp(`--max-pages <n> +full: at most this many pages \\(default ${defaults.maxPages}\\)`));
-    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('(choices: "markdown", "text", "html", "pdf", "docx", "jsonl", default: [])');
+    expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('(choices: "markdown", "text", "html", "pdf", "docx", "jsonl")');
+    // a repeatable option's help names its own default, never commander's empty list beside it
+    expect(viaNpm.stdout).not.toContain('default: []');
     expect(viaNpm.stdout.replace(/\s+/g, ' ')).toContain('--pdf-paper <size> the paper of a pdf document (default A4) (choices: "A4", "Letter")');
   });
 
@@ -235,6 +243,30 @@ describe('crawl CLI', () => {
     expect(result.code, result.stderr).toBe(EXIT.jobCancelled);
     expect(result.stderr).toMatch(/cancelled: \d+ crawled/);
     expect(await readFile(output, 'utf8')).toContain('URL: https://site.test/');
+  });
+
+  it('prints its version', async () => {
+    const packageJson = JSON.parse(await readFile(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await cli(['--version'])).toMatchObject({ code: EXIT.completed, stdout: `${packageJson.version}\n` });
+  });
+
+  it("lists a job's pages, and with --status failed, why they failed", async () => {
+    const crawl = await cli(['crawl', 'https://site.test/with-broken-link', '--max-depth', '1', '--no-progress', '--json', '-o', path.join(workDir, 'broken.md')]);
+    const { id } = JSON.parse(crawl.stdout) as { id: string };
+
+    const all = await cli(['pages', id]);
+    const failed = await cli(['pages', id, '--status', 'failed']);
+    const json = await cli(['pages', id, '--json']);
+
+    expect(all.code, all.stderr).toBe(EXIT.completed);
+    expect(all.stdout.split('\n')[0]).toMatch(/^STATUS\s+REASON\s+DEPTH\s+URL$/);
+    expect(all.stdout.trim().split('\n')).toHaveLength(4);
+    expect(failed.stdout).toMatch(/^STATUS\s+REASON\s+DEPTH\s+URL\nfailed\s+http_404\s+1\s+https:\/\/site\.test\/missing\n$/);
+    expect(json.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      expect.objectContaining({ url: 'https://site.test/with-broken-link', status: 'crawled', reason: null, depth: 0 }),
+      expect.objectContaining({ url: 'https://site.test/a', status: 'crawled', depth: 1 }),
+      expect.objectContaining({ url: 'https://site.test/missing', status: 'failed', reason: 'http_404', http_status: 404, depth: 1 }),
+    ]);
   });
 
   it('lists jobs and usage, as text and as JSON', async () => {

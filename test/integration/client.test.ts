@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CrawlApiError, CrawlClient, type Job } from '../../client/index.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { BIG_HTML, page, startSite } from '../helpers/site.js';
 
 /*
@@ -14,21 +15,18 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let client: CrawlClient;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b', '/c']),
     '/a': page('A'),
     '/b': page('B'),
     '/c': page('C'),
     '/big': BIG_HTML,
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'client-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'client-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
   client = new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch });
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
 });
 
 describe('CrawlClient', () => {

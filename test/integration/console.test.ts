@@ -1,11 +1,12 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { summarizePdf } from '../helpers/pdf.js';
-import { startTestRuntime, type TestRuntime, type TestUser } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime, TestUser } from '../helpers/runtime.js';
 import { page as htmlPage, startSite } from '../helpers/site.js';
 
 /**
@@ -46,8 +47,9 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let browser: Browser;
 let context: BrowserContext;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: XML, body: urlset([...CONTENT_PAGES, '/hostile', '/logo.png', ...SLOW_PAGES]) },
     '/guide/intro': { body: htmlPage('Introduction', [], '<h2>Getting started</h2><p>Install with <code>npm ci</code>, then <a href="/guide/setup">set up</a>.</p><pre><code>npm ci\nnpm start</code></pre>'), delayMs: 1200 },
@@ -58,20 +60,14 @@ beforeAll(async () => {
     'other.test/sitemap.xml': { headers: XML, body: urlset(BIG_PAGES).replaceAll('https://site.test', 'https://other.test') },
     ...Object.fromEntries(BIG_PAGES.map((bigPath) => [`other.test${bigPath}`, bigPage(`Big ${bigPath}`)])),
     ...Object.fromEntries(SLOW_PAGES.map((slowPath) => [slowPath, { body: htmlPage(`Slow ${slowPath}`), delayMs: 2500 }])),
-  });
-  runtime = await startTestRuntime({ users: Object.values(USERS), hostOverrides: site.overrides });
-  browser = await launchBrowser();
+  }));
+  runtime = await lifecycle.runtime({ users: Object.values(USERS), hostOverrides: site.overrides });
+  browser = lifecycle.client(await launchBrowser());
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterEach(async () => {
   await context?.close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await runtime?.close();
-  await site?.close();
 });
 
 /** A fresh browser session on the console, watching for dialogs, page errors and CSP violations. */
@@ -227,7 +223,7 @@ describe('the select flow in a browser', { timeout: 90_000 }, () => {
     await page.reload();
     expect(await page.getByRole('textbox', { name: 'API key' }).inputValue()).toBe(USERS.flow.api_key);
     expect(await result.isVisible()).toBe(false);
-    await page.getByRole('button', { name: /^Completed · full, 1 of 20 pages crawled · https:\/\/site\.test\/blog\/hello · / }).waitFor();
+    await page.getByRole('button', { name: /^Completed · full, 1 page crawled · https:\/\/site\.test\/blog\/hello · / }).waitFor();
     await page.getByRole('button', { name: /^Completed · select, 3 of 3 pages crawled · https:\/\/site\.test\/ · / }).click();
     await result.getByRole('heading', { name: 'Getting started' }).waitFor();
     expect(await page.locator('#job-status').textContent()).toContain(jobId);

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookSigningSecret } from '../../lambdas/data/accounts.js';
 import { verifySignature } from '../../lambdas/domain/webhook.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 const KEY = 'controls-key-0001';
@@ -86,9 +87,10 @@ interface Delivery {
 const deliveries: Delivery[] = [];
 let receiver: FixtureSite;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({ ...PAGES, ...POOL_PAGES, ...DELAYED_PAGES });
-  receiver = await startFixtureSite(['hooks.test'], (request, response) => {
+  site = lifecycle.site(await startSite({ ...PAGES, ...POOL_PAGES, ...DELAYED_PAGES }));
+  receiver = lifecycle.site(await startFixtureSite(['hooks.test'], (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
@@ -106,18 +108,13 @@ beforeAll(async () => {
         response.writeHead(delivery.answered).end();
       })();
     });
-  });
+  }));
   // Retries one second apart, so a retry is seen within the test.
   process.env.CRAWL_WEBHOOK_RETRY_SECONDS = '1,1,1';
-  runtime = await startTestRuntime({
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'controls', api_key: KEY, plan: 'pro', monthly_pages: 5000 }],
     hostOverrides: `${site.overrides},hooks.test=127.0.0.1:${receiver.port}`,
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-  await receiver?.close();
 });
 
 async function deliveriesOf(jobId: string, count: number, timeoutMs = 20_000): Promise<Delivery[]> {

@@ -1,18 +1,23 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { READY_LINE } from '../../local/ready-line.js';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { descendantsOf, portClosed, survivorsAfter, type ProcessEntry } from '../helpers/processes.js';
 
 /*
  * `npm run demo` as a new user runs it: a process that starts the service and the local demo site,
- * then prints commands; the printed commands, run as they are in a shell, crawl the demo site.
+ * then prints commands; the printed commands, run as they are in a shell, crawl the demo site; a
+ * kill of the npm process stops the demo, the service and its browser.
  */
 let scratch: string | undefined;
+/** The demo's processes while it runs: npm start, the service, its browser. */
+let running: ProcessEntry[] = [];
 afterAll(async () => {
+  // a demo that did not stop leaves nothing behind
+  for (const pid of await survivorsAfter(running.map((entry) => entry.pid), 0)) process.kill(pid, 'SIGKILL');
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
@@ -72,32 +77,28 @@ describe('npm run demo', () => {
       // the same site as a PDF, through /v1.1
       const pdf = await readFile(path.join(scratch, 'demo.pdf'));
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // the terminal holds the runtime's lines and the commands; the metric lines are in their file
+      expect(output).not.toContain('"_aws"');
+      expect(await readFile(path.join(scratch, 'data', 'metrics.log'), 'utf8')).toMatch(/^\{"_aws":.*"JobsCreated":1\}$/m);
+      // the crawl rendered /app: the service runs a browser now
+      expect(descendantsOf(demo.pid ?? 0).filter((entry) => /chromium/.test(entry.command)).length).toBeGreaterThan(0);
     } finally {
-      // Ctrl-C: the terminal signals the whole group, service and site
-      process.kill(-(demo.pid ?? 0), 'SIGINT');
+      running = descendantsOf(demo.pid ?? 0);
+      // `kill <pid>` of the npm process the user started: npm passes it on to the demo, which stops the service
+      process.kill(demo.pid ?? 0, 'SIGTERM');
     }
     await exited;
-    // the service and the site stop with it: nothing listens on their ports any more
-    const servicePort = new URL(READY_LINE.exec(output)?.[1] ?? 'http://127.0.0.1:1').port;
-    const sitePort = /served on 127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? '1';
-    const listening = (port: string) =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1');
-        const settle = (answer: boolean) => {
-          socket.destroy();
-          resolve(answer);
-        };
-        socket.once('connect', () => settle(true)).once('error', () => settle(false));
-      });
-    const closed = async (port: string) => {
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline) {
-        if (!(await listening(port))) return true;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      return false;
-    };
-    expect(await closed(servicePort)).toBe(true);
-    expect(await closed(sitePort)).toBe(true);
+    // the service, its browser and the site stop with it
+    expect(await survivorsAfter(running.map((entry) => entry.pid), 30_000)).toEqual([]);
+    expect(await portClosed(Number(new URL(READY_LINE.exec(output)?.[1] ?? 'http://127.0.0.1:1').port), 30_000)).toBe(true);
+    expect(await portClosed(Number(/served on 127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? '1'), 30_000)).toBe(true);
   }, 300_000);
+
+  it('writes its files where git ignores them: following the README leaves the clone clean', async () => {
+    const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const written = [...readme.matchAll(/^npm run -s cli -- .* -o (\S+)$/gm)].map((match) => match[1] ?? '');
+    expect(written).toEqual(['demo.md', 'demo.pdf']);
+    // check-ignore exits 1 (execFileSync throws) for a path git would show as untracked
+    for (const file of written) execFileSync('git', ['check-ignore', '--quiet', file], { cwd: PROJECT_ROOT });
+  });
 });

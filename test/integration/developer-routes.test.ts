@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../../scripts/api-docs.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -13,22 +14,19 @@ const KEYS = { lister: 'jobs-list-key-lister-01', other: 'jobs-list-key-other-00
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home'),
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'lister', api_key: KEYS.lister, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'other', api_key: KEYS.other, plan: 'free', monthly_pages: 50 },
     ],
     hostOverrides: site.overrides,
   });
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
 });
 
 async function createJob(key: string): Promise<string> {

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PageRecordSchema } from '../../lambdas/domain/page-record.js';
 import { summarizePdf } from '../helpers/pdf.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
 
 /**
@@ -41,17 +41,12 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let scratch: string;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES });
-  runtime = await startTestRuntime({ users: [{ user_id: 'formats', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides });
-  scratch = await mkdtemp(path.join(tmpdir(), 'formats-'));
+  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'formats', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides });
+  scratch = await lifecycle.scratch('formats-');
 }, 120_000);
-
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
 
 async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>) {
   const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url: 'https://site.test/', check_tos: false, ...body } });

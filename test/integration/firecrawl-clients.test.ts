@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,9 +6,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { crawl, poll } from 'firecrawl-aisdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -28,20 +27,17 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let home: string;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/docs/a', '/docs/b'], '<p>Welcome to the home page of the site.</p>'),
     '/docs/a': page('Doc A', [], '<p>The first document.</p>'),
     '/docs/b': page('Doc B', [], '<p>The second document.</p>'),
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'clients-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'clients-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
   // The CLI keeps credentials and an update-check cache under the home directory: an empty one of the test's own.
-  home = await mkdtemp(path.join(tmpdir(), 'firecrawl-home-'));
-});
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
+  home = await lifecycle.scratch('firecrawl-home-');
 });
 
 /** What Firecrawl's clients read to find the API: ours, with the test's key. */

@@ -1,6 +1,7 @@
 import Firecrawl, { SdkError } from '@mendable/firecrawl-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /*
@@ -25,9 +26,10 @@ const ARTICLE = `<!doctype html><html lang="en-GB"><head><title>Article</title><
 <main><h1>Article</h1><p>First paragraph of the article, long enough to be the main content of the page.</p>
 <div class="ad">Buy now</div><p>Second paragraph, with a <a href="/b">link to B</a>.</p></main><footer>Footer</footer></body></html>`;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
   const hubPages = Object.fromEntries(hubLinks.map((path) => [path, page(`Hub ${path}`)]));
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: urlset(['/', '/a', '/b', '/blog/one', '/blog/two']) },
     '/': page('Home', ['/a', '/b', '/blog/one', '/private/x', '/missing']),
@@ -52,8 +54,8 @@ beforeAll(async () => {
     ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`), delayMs: 1_500 }])),
     'other.test/': page('Other home'),
     'other.test/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'fc-user', api_key: KEY, plan: 'pro', monthly_pages: 5000 },
       { user_id: 'fc-other', api_key: OTHER_KEY, plan: 'pro', monthly_pages: 5000 },
@@ -63,10 +65,6 @@ beforeAll(async () => {
   });
   firecrawl = new Firecrawl({ apiKey: KEY, apiUrl: `${runtime.url}/firecrawl` });
 }, 120_000);
-afterAll(async () => {
-  await site?.close();
-  await runtime?.close();
-});
 
 /** The SDK's error for a call that fails: its status and message. */
 async function sdkError(call: Promise<unknown>): Promise<SdkError> {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pathFilter } from '../../lambdas/core/path-filter.js';
 import { PATH_FILTER_WORK_PER_LEVEL } from '../../lambdas/domain/frontier.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -26,25 +27,22 @@ const LATE_LINKS = ['/wanted/1', '/wanted/2'];
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': `<!doctype html><html><head><title>Long links</title></head><body><main><h1>Long links</h1>${[...HOSTILE_LINKS, ...LATE_LINKS].map((href) => `<a href="${href}">x</a>`).join(' ')}</main></body></html>`,
     '/wanted/1': page('Wanted 1'),
     '/wanted/2': page('Wanted 2'),
     '/normal': page('Normal'),
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'hostile', api_key: HOSTILE_KEY, plan: 'pro', monthly_pages: 1000 },
       { user_id: 'normal', api_key: NORMAL_KEY, plan: 'pro', monthly_pages: 1000 },
     ],
     hostOverrides: site.overrides,
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
 });
 
 describe('a job whose path filters cost the most to match', () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 const KEY = 'threads-key-00001';
@@ -22,18 +23,15 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 const log: string[] = [];
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite(PAGES);
-  runtime = await startTestRuntime({
+  site = lifecycle.site(await startSite(PAGES));
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'threads', api_key: KEY, plan: 'pro', monthly_pages: 1000 }],
     hostOverrides: site.overrides,
     lambdaThreads: 2,
     log: (line) => log.push(line),
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
 });
 
 describe('a runtime whose handlers run in worker threads (as npm start runs them)', () => {

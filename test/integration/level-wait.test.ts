@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 vi.mock('node:dns/promises', () => import('../helpers/offline-dns.js'));
@@ -10,20 +11,16 @@ const PAGES = 12;
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
   // Twelve pages of a second each on two lanes: the level takes about 6 s, past CheckLevel's 5 s watch.
   const children = Object.fromEntries(Array.from({ length: PAGES }, (_, i) => [`/p/${i}`, { body: page(`Page ${i}`), delayMs: 1_000 }]));
-  site = await startSite({ '/robots.txt': 'User-agent: *\nAllow: /\n', '/': page('Home', Object.keys(children)), ...children });
-  runtime = await startTestRuntime({
+  site = lifecycle.site(await startSite({ '/robots.txt': 'User-agent: *\nAllow: /\n', '/': page('Home', Object.keys(children)), ...children }));
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'level-wait-user', api_key: KEY, plan: 'pro', monthly_pages: 1_000 }],
     hostOverrides: site.overrides,
     ownLevelWaits: true,
   });
-});
-
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
 });
 
 describe("a level that outlasts CheckLevel's watch, under the state machine's own waits", () => {

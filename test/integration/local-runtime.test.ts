@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
+import { descendantsOf, portClosed, survivorsAfter } from '../helpers/processes.js';
 import { page, startSite } from '../helpers/site.js';
 
 const started = new Set<ChildProcessWithoutNullStreams>();
@@ -206,6 +207,40 @@ describe('npm start', () => {
       expect(urlsOf(document)).toEqual(['https://site.test/', ...links.map((link) => `https://site.test${link}`)]);
       expect(await stop(second.child, second.exited)).toBe(0);
     } finally {
+      await site.close();
+      await rm(crawlDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('run as npm start, stops with its browser and frees its port when the npm process is killed', async () => {
+    const site = await startSite({ '/robots.txt': ROBOTS, '/': page('Home') });
+    const { crawlDir, env, auth } = await crawlSetup('npm-kill', site.overrides);
+    // as a user runs it, in a process group of its own so that a failed test can still clean up
+    const npm = spawn('npm', ['start'], { cwd: PROJECT_ROOT, detached: true, env: { ...process.env, PORT: '0', CRAWL_DATA_DIR: crawlDir, ...env } });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', resolve));
+    let running: ReturnType<typeof descendantsOf> = [];
+    try {
+      while (!/ready in [\d.]+ s: http:\/\/\S+/.test(output)) {
+        expect(npm.exitCode, output).toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const url = /ready in [\d.]+ s: (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+      const id = await startCrawl(url, auth, { url: 'https://site.test/', mode: 'single', render: 'always', check_tos: false });
+      expect(await untilEnded(async () => (await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as Job)).toMatchObject({ status: 'completed' });
+      running = descendantsOf(npm.pid ?? 0);
+      expect(running.filter((entry) => /chromium/.test(entry.command)).length, running.map((entry) => entry.command).join('\n')).toBeGreaterThan(0);
+
+      // `kill <pid of npm start>`
+      process.kill(npm.pid ?? 0, 'SIGTERM');
+      await exited;
+      expect(await survivorsAfter(running.map((entry) => entry.pid), 30_000)).toEqual([]);
+      expect(await portClosed(Number(new URL(url).port), 10_000)).toBe(true);
+    } finally {
+      // what a failed test left running (the browser runs in a process group of its own)
+      for (const pid of await survivorsAfter(running.map((entry) => entry.pid), 0)) process.kill(pid, 'SIGKILL');
       await site.close();
       await rm(crawlDir, { recursive: true, force: true });
     }

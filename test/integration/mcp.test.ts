@@ -2,11 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CrawlClient } from '../../client/index.js';
 import { PROJECT_ROOT } from '../../local/template.js';
 import { createMcpServer } from '../../mcp/server.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /*
@@ -21,27 +22,23 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let client: Client;
 let api: CrawlClient;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b']),
     '/broken': page('Broken', ['/a', '/missing']),
     '/a': page('A'),
     '/b': page('B'),
     '/long': page('Long', [], LONG_TEXT),
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'mcp-user', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides });
   api = new CrawlClient({ baseUrl: runtime.url, apiKey: KEY, fetch: runtime.fetch });
   const server = createMcpServer(api);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
-  client = new Client({ name: 'test-agent', version: '1.0.0' });
+  client = lifecycle.client(new Client({ name: 'test-agent', version: '1.0.0' }));
   await client.connect(clientSide);
-});
-afterAll(async () => {
-  await client?.close();
-  await site?.close();
-  await runtime?.close();
 });
 
 function text(result: Awaited<ReturnType<Client['callTool']>>): string {
@@ -66,6 +63,9 @@ describe('MCP server', () => {
     expect(crawl?.inputSchema.properties?.export_formats).toMatchObject({ items: { enum: ['markdown', 'text', 'html'] } });
     expect(crawl?.inputSchema.properties).not.toHaveProperty('pdf_paper');
     expect(tools.find((tool) => tool.name === 'get_result')?.inputSchema.properties?.format).toMatchObject({ enum: ['markdown', 'text', 'html', 'jsonl'] });
+    // every tool names the job job_id; max_chars says its range
+    for (const name of ['get_job', 'get_result', 'list_pages']) expect(tools.find((tool) => tool.name === name)?.inputSchema.properties, name).toHaveProperty('job_id');
+    expect(crawl?.inputSchema.properties?.max_chars).toMatchObject({ minimum: 1000, maximum: 2_000_000, description: expect.stringContaining('1,000 to 2,000,000') });
   });
 
   it('crawls into html, and get_result reads the job in its other formats and as jsonl, naming the format to read on in', async () => {
@@ -116,10 +116,15 @@ describe('MCP server', () => {
     expect(output).toMatch(/^Job [0-9a-f-]{36} completed: 2 pages crawled, 0 failed, 0 skipped\.\n\nURL: https:\/\/site\.test\/a\n/);
     expect(output).toContain('\n---\n\nURL: https://site.test/b\n');
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 crawled, 0 failed, 0 skipped' });
+    expect(progress.at(-1)).toMatchObject({ progress: 2, total: 2, message: 'completed: 2 of 2 crawled, 0 failed, 0 skipped' });
 
     const jobId = /^Job ([0-9a-f-]{36})/.exec(output)?.[1];
-    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { status: string; mode: string };
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { job_id: jobId } }))) as { status: string; mode: string };
+    // `id`, get_job's former name for it, still works; two different ids are refused
+    expect(JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } })))).toEqual(job);
+    const conflicting = await client.callTool({ name: 'get_job', arguments: { job_id: jobId, id: '00000000-0000-4000-8000-000000000000' } });
+    expect(conflicting).toMatchObject({ isError: true });
+    expect(text(conflicting)).toContain('job_id and id name different jobs');
     const usage = JSON.parse(text(await client.callTool({ name: 'get_usage', arguments: {} }))) as { used: number };
     expect(job).toMatchObject({ status: 'completed', mode: 'select' });
     expect(usage.used).toBeGreaterThanOrEqual(2);
@@ -147,15 +152,19 @@ describe('MCP server', () => {
   });
 
   it('crawls in full mode when no mode is given, and list_pages says which pages failed and why', async () => {
-    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000 }));
+    const progress: Progress[] = [];
+    const crawled = text(await client.callTool({ name: 'crawl', arguments: { url: 'https://site.test/broken', max_depth: 1 } }, undefined, { timeout: 60_000, onprogress: (update) => progress.push(update) }));
     const jobId = /^Job ([0-9a-f-]{36})/.exec(crawled)?.[1] ?? '';
-    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { id: jobId } }))) as { mode: string };
+    const job = JSON.parse(text(await client.callTool({ name: 'get_job', arguments: { job_id: jobId } }))) as { mode: string };
 
     const failed = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId, status: 'failed' } }));
     const all = text(await client.callTool({ name: 'list_pages', arguments: { job_id: jobId } }));
 
     expect(job.mode).toBe('full');
     expect(crawled).toMatch(/completed: 2 pages crawled, 1 failed, 0 skipped\. list_pages with its job_id says why/);
+    // max_pages (50 by default) is the crawl's limit, not its size: no total until the crawl has ended with its 3 pages
+    expect(progress.filter((update) => update.total !== undefined && update.total !== 3)).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3, message: 'completed: 2 crawled, 1 failed, 0 skipped' });
     expect(failed.split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([{ url: 'https://site.test/missing', status: 'failed', reason: 'http_404', depth: 1 }]);
     expect(all.split('\n').map((line) => (JSON.parse(line) as { url: string; status: string }).status)).toEqual(['crawled', 'crawled', 'failed']);
   });
@@ -166,7 +175,8 @@ describe('MCP server', () => {
     const invalid = await client.callTool({ name: 'crawl', arguments: { url: 'http://10.0.0.1/', mode: 'single' } });
 
     expect(refused).toMatchObject({ isError: true });
-    expect(text(refused)).toBe('422 validation_error: max_pages: not accepted in single mode\n- max_pages: not accepted in single mode');
+    // said once: the one problem is the message
+    expect(text(refused)).toBe('422 validation_error: max_pages: not accepted in single mode');
     expect(failed).toMatchObject({ isError: true });
     expect(text(failed)).toMatch(/^job [0-9a-f-]{36} failed: seed_fetch_failed/);
     expect(invalid).toMatchObject({ isError: true });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getJob } from '../../lambdas/data/jobs.js';
 import { METRICS_NAMESPACE } from '../../lambdas/observability/metrics.js';
 import { runningJobWithoutExecution } from '../helpers/jobs.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 const KEY = 'metrics-key-0001';
@@ -26,9 +27,10 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 const logLines: string[] = [];
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite(PAGES);
-  runtime = await startTestRuntime({
+  site = lifecycle.site(await startSite(PAGES));
+  runtime = await lifecycle.runtime({
     users: [
       { user_id: 'metered', api_key: KEY, plan: 'pro', monthly_pages: 5000 },
       { user_id: 'small', api_key: SMALL_KEY, plan: 'free', monthly_pages: 3 },
@@ -36,10 +38,6 @@ beforeAll(async () => {
     hostOverrides: site.overrides,
     log: (line) => logLines.push(line),
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
 });
 
 function emfLines(): EmfLine[] {

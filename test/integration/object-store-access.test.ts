@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { BIG_HTML, startSite } from '../helpers/site.js';
 
 /**
@@ -13,9 +14,10 @@ let site: Awaited<ReturnType<typeof startSite>>;
 let jobId: string;
 let downloadUrl: URL;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, '/': BIG_HTML });
-  runtime = await startTestRuntime({ users: [{ user_id: 'owner', api_key: KEY, plan: 'pro', monthly_pages: 100 }], hostOverrides: site.overrides });
+  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, '/': BIG_HTML }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'owner', api_key: KEY, plan: 'pro', monthly_pages: 100 }], hostOverrides: site.overrides });
   const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { url: 'https://site.test/', mode: 'single', check_tos: false } });
   expect(created.status, created.text).toBe(202);
   jobId = String(created.json.id);
@@ -24,10 +26,6 @@ beforeAll(async () => {
   expect(result.status).toBe(303);
   downloadUrl = new URL(String(result.headers.get('location')));
 }, 180_000);
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-});
 
 const store = () => downloadUrl.origin;
 const bucket = () => downloadUrl.pathname.split('/')[1];

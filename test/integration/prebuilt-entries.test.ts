@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
 // @ts-expect-error plain JavaScript without declarations: it runs before any TypeScript loader
-import { ENTRIES, isFresh } from '../../scripts/prebuilt.mjs';
+import { ENTRIES, isFresh } from '../../launch/prebuilt.mjs';
 
 const run = promisify(execFile);
 

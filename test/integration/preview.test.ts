@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 import { startUnreachableHosts } from '../helpers/unreachable.js';
 
@@ -15,8 +16,9 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let unreachable: Awaited<ReturnType<typeof startUnreachableHosts>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     // site.test: robots.txt names a gzipped index (with a misleading name) that nests two sitemaps.
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\nSitemap: https://site.test/maps/index.xml\n' },
     '/maps/index.xml': {
@@ -32,17 +34,12 @@ beforeAll(async () => {
     'other.test/': page('Other', ['/one', '/two', '/one#again', '/photo.jpg?w=200', 'https://elsewhere.example/x', '/three']),
     // www.site.test: up, but robots.txt answers with a server error.
     'www.site.test/robots.txt': { status: 503, body: 'down for maintenance' },
-  });
-  unreachable = await startUnreachableHosts();
-  runtime = await startTestRuntime({
+  }));
+  unreachable = lifecycle.site(await startUnreachableHosts());
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'previewer', api_key: KEY, plan: 'free', monthly_pages: 10 }],
     hostOverrides: `${site.overrides},${unreachable.overrides}`,
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-  await unreachable?.close();
 });
 
 const preview = (query: string) => runtime.request('GET', `/v1/sitemap/preview?${query}`, { key: KEY });
@@ -84,6 +81,8 @@ describe('GET /v1/sitemap/preview', () => {
       const { host, reason } = cases[i] ?? {};
       expect(response.status, response.text).toBe(502);
       expect(response.json.error, host).toMatchObject({ code: 'site_unreachable', details: { url: `https://${host}/docs`, reason } });
+      // the reason in words; its code is in details, not repeated in the message
+      expect(response.json.error?.message, host).toMatch(/^the site could not be reached: [A-Za-z ]+$/);
     });
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../../lambdas/net/fetcher.js';
 import { parseHostOverrides } from '../../lambdas/net/host-overrides.js';
 import { errors } from 'playwright-core';
@@ -8,6 +8,7 @@ import { createRenderer, launchBrowser } from '../../lambdas/render/browser.js';
 import { RenderError, type Renderer } from '../../lambdas/render/contract.js';
 import type { FetchDocument } from '../../lambdas/core/fetch-types.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
 
 /**
  * The browser module against a loopback HTTPS site: the Lambda build of Chromium, each request
@@ -80,8 +81,9 @@ let site: FixtureSite;
 let fetcher: FetchDocument;
 let renderer: Renderer;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startFixtureSite(['site.test', 'other.test'], (request, response) => {
+  site = lifecycle.site(await startFixtureSite(['site.test', 'other.test'], (request, response) => {
     const url = new URL(request.url ?? '/', 'https://site.test');
     const answer = pages[url.pathname]?.(url);
     if (url.pathname.startsWith('/s') && url.pathname.endsWith('.js')) {
@@ -96,16 +98,11 @@ beforeAll(async () => {
     }
     response.writeHead(answer.status ?? 200, { 'content-type': answer.type ?? 'text/html; charset=utf-8', ...(answer.location ? { location: answer.location } : {}) });
     response.end(answer.body ?? '');
-  });
+  }));
   port = site.port;
   fetcher = createFetcher({ hostOverrides: parseHostOverrides(`site.test=127.0.0.1:${port},other.test=127.0.0.1:${port}`) });
-  renderer = createRenderer({ fetch: fetcher, budgets: { wallMs: 8_000 } });
+  renderer = lifecycle.client(createRenderer({ fetch: fetcher, budgets: { wallMs: 8_000 } }));
 }, 120_000);
-
-afterAll(async () => {
-  await renderer?.close();
-  await site?.close();
-});
 
 async function renderPath(path: string, target: Renderer = renderer, fetch: FetchDocument = fetcher) {
   const document = await fetch(`https://site.test${path}`);

@@ -1,8 +1,8 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /**
@@ -20,23 +20,18 @@ let scratch: string;
 let errorLines: Array<Record<string, unknown>>;
 const write = process.stderr.write.bind(process.stderr);
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'render-failures-'));
-  site = await startSite({
+  scratch = await lifecycle.scratch('render-failures-');
+  lifecycle.undo(() => delete process.env.CRAWL_CHROMIUM_EXECUTABLE);
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/app', '/about']),
     '/app': SHELL,
     '/about': page('About'),
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'render-failures', api_key: KEY, plan: 'pro', monthly_pages: 1_000 }], hostOverrides: site.overrides });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'render-failures', api_key: KEY, plan: 'pro', monthly_pages: 1_000 }], hostOverrides: site.overrides });
 }, 120_000);
-
-afterAll(async () => {
-  delete process.env.CRAWL_CHROMIUM_EXECUTABLE;
-  await runtime?.close();
-  await site?.close();
-  await rm(scratch, { recursive: true, force: true });
-});
 
 beforeEach(() => {
   errorLines = [];

@@ -1,6 +1,7 @@
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 /**
@@ -26,8 +27,9 @@ fetch('/api/page?path=' + encodeURIComponent(location.pathname)).then((r) => r.j
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': SHELL,
     '/products': SHELL,
@@ -42,23 +44,18 @@ beforeAll(async () => {
     '/static': page('Static', ['/static-next']),
     '/static-next': page('Static next'),
     '/endless': '<html><head><title>Busy</title></head><body><div id="root"></div><script>while (true) {}</script></body></html>',
-  });
+  }));
   process.env.CRAWL_RENDER_WALL_SECONDS = '3';
-  runtime = await startTestRuntime({
+  lifecycle.undo(() => delete process.env.CRAWL_RENDER_WALL_SECONDS);
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'render', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }],
     hostOverrides: site.overrides,
     // A crashed render worker's message comes back after this; the lease runs out before it.
     queueVisibilitySeconds: 6,
     pageLeaseSeconds: 5,
   });
+  lifecycle.undo(() => runtime.host.intercept('render-worker', undefined));
 }, 120_000);
-
-afterAll(async () => {
-  runtime?.host.intercept('render-worker', undefined);
-  await runtime?.close();
-  await site?.close();
-  delete process.env.CRAWL_RENDER_WALL_SECONDS;
-});
 
 async function crawl(body: Record<string, unknown>) {
   const created = await runtime.request('POST', '/v1/jobs', { key: KEY, body: { check_tos: false, ...body } });

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local/template.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite, urlset } from '../helpers/site.js';
 
 /**
@@ -13,19 +14,16 @@ const KEY = 'smoke-key-000001';
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: https://site.test/sitemap.xml\n' },
     '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: urlset(['/', '/guide']) },
     '/': page('Home', ['/guide']),
     '/guide': page('Guide'),
-  });
-  runtime = await startTestRuntime({ users: [{ user_id: 'smoke', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides, lambdaThreads: 1 });
+  }));
+  runtime = await lifecycle.runtime({ users: [{ user_id: 'smoke', api_key: KEY, plan: 'pro', monthly_pages: 1000 }], hostOverrides: site.overrides, lambdaThreads: 1 });
 }, 120_000);
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-});
 
 /** The smoke as an operator runs it: npm, a separate process, its output and exit code. */
 function smoke(args: string[]): Promise<{ code: number | null; lines: string[] }> {

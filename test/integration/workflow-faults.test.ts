@@ -1,12 +1,13 @@
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { PurgeQueueCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sqs, stepFunctions } from '../../lambdas/data/clients.js';
 import { acquireLease } from '../../lambdas/data/ledger.js';
 import { reservePages } from '../../lambdas/data/usage.js';
 import { quotaPeriod } from '../../lambdas/domain/quota.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 
 const KEY = 'faults-key-0001';
@@ -14,8 +15,9 @@ let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let flakyHits = 0;
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = await startSite({
+  site = lifecycle.site(await startSite({
     '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
     '/': page('Home', ['/a', '/b', '/c', '/flaky']),
     '/a': page('A'),
@@ -42,19 +44,15 @@ beforeAll(async () => {
         response.end(page('Flaky'));
       },
     },
-  });
-  runtime = await startTestRuntime({
+  }));
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'faults', api_key: KEY, plan: 'pro', monthly_pages: 1000 }],
     hostOverrides: site.overrides,
     // Redelivery after a crash waits for the visibility timeout; keep it short here.
     queueVisibilitySeconds: 2,
     pageLeaseSeconds: 1,
   });
-});
-afterAll(async () => {
-  runtime?.host.intercept('page-worker', undefined);
-  await runtime?.close();
-  await site?.close();
+  lifecycle.undo(() => runtime.host.intercept('page-worker', undefined));
 });
 
 /** The (depth, index) of the page message a worker invocation carries. */

@@ -1,8 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '../../lambdas/data/clients.js';
 import { requireEnv } from '../../lambdas/data/env.js';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { page, startSite } from '../helpers/site.js';
 import { startUnreachableHosts } from '../helpers/unreachable.js';
 
@@ -74,21 +75,17 @@ function trackedSlowPage(title: string) {
   };
 }
 
+const lifecycle = testLifecycle();
 beforeAll(async () => {
   const widePages = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/wide/${i}`, trackedSlowPage(`Wide ${i}`)]));
   widePages['/wide'] = { body: page('Wide', Array.from({ length: 12 }, (_, i) => `/wide/${i}`)) } as never;
   const slowPages = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/slow/${i}`, { body: page(`Slow ${i}`, [`/slow/${i}/child`]), delayMs: 400 }]));
-  site = await startSite({ ...PAGES, ...HARBOUR, ...slowPages, ...widePages });
-  unreachable = await startUnreachableHosts();
-  runtime = await startTestRuntime({
+  site = lifecycle.site(await startSite({ ...PAGES, ...HARBOUR, ...slowPages, ...widePages }));
+  unreachable = lifecycle.site(await startUnreachableHosts());
+  runtime = await lifecycle.runtime({
     users: [{ user_id: 'crawler', api_key: KEY, plan: 'pro', monthly_pages: 5000 }],
     hostOverrides: `${site.overrides},${unreachable.overrides}`,
   });
-});
-afterAll(async () => {
-  await runtime?.close();
-  await site?.close();
-  await unreachable?.close();
 });
 
 async function crawl(body: Record<string, unknown>) {

@@ -1,11 +1,12 @@
 import { FILE_EXTENSIONS, JSONL_FORMAT, type DocumentFormat, type ResultFormat } from '../../lambdas/domain/formats.js';
+import { crawledPhrase, progressMeasure } from '../../lambdas/domain/job-progress.js';
+import { MAX_SELECT_URLS } from '../../lambdas/domain/limits.js';
 import { ApiClient, ApiFailure, describeFailure, type Job, type PreviewResult, type Usage } from './api.js';
 import { showMarkdown } from './render.js';
 
 const KEY_STORAGE = 'web-crawl-console:api-key';
 /** Enough to choose a full select job (1000 URLs) from a larger site, few enough for one list in the DOM. */
 const PREVIEW_LIMIT = 5000;
-const MAX_SELECT_URLS = 1000;
 const POLL_MS = 1000;
 const RECENT_JOBS = 10;
 /** Rendering many megabytes of markdown stalls the tab; longer documents show their beginning, downloads stay whole. */
@@ -79,8 +80,6 @@ const state = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const plural = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
-/** Pages crawled against the job's budget (a full crawl's max_pages is a limit, not its size). */
-const crawledOf = (job: Job) => `${job.progress.pages_crawled.toLocaleString('en')} of ${plural(job.pages_total ?? job.max_pages, 'page')} crawled`;
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** A refused key is said once, at the key; everything else where it happened. */
@@ -314,17 +313,22 @@ async function openJob(id: string): Promise<void> {
 }
 
 function showJob(job: Job): void {
-  const total = job.pages_total ?? job.max_pages;
   const { pages_crawled: crawled, pages_failed: failed, pages_skipped: skipped } = job.progress;
-  const done = crawled + failed + skipped;
-  ui.progress.max = Math.max(1, total);
-  ui.progress.value = Math.min(done, total);
-  ui.progress.setAttribute('aria-valuetext', `${done} of ${plural(total, 'page')}`);
+  const { done, total } = progressMeasure(job);
+  if (total === undefined) {
+    // a running full crawl: how many pages it will have is not known yet, so the bar shows activity, not a share
+    ui.progress.removeAttribute('value');
+    ui.progress.setAttribute('aria-valuetext', `${plural(done, 'page')} done`);
+  } else {
+    ui.progress.max = Math.max(1, total);
+    ui.progress.value = Math.min(done, total);
+    ui.progress.setAttribute('aria-valuetext', `${done} of ${plural(total, 'page')}`);
+  }
   ui.counts.crawled.textContent = String(crawled);
   ui.counts.failed.textContent = String(failed);
   ui.counts.skipped.textContent = String(skipped);
   const cancelling = job.cancel_requested && !TERMINAL.has(job.status) ? ' (cancelling)' : '';
-  ui.jobStatus.textContent = `${STATUS_WORDS[job.status]}${cancelling}: ${crawledOf(job)}. Job ${job.id}, ${job.url}`;
+  ui.jobStatus.textContent = `${STATUS_WORDS[job.status]}${cancelling}: ${crawledPhrase(job, 'page')}. Job ${job.id}, ${job.url}`;
   ui.cancel.hidden = TERMINAL.has(job.status);
   if (job.status === 'failed' && job.error) ui.jobError.textContent = `The job failed: ${job.error.message} (${job.error.code})`;
 }
@@ -434,7 +438,7 @@ function jobItem(job: Job): HTMLLIElement {
   const button = document.createElement('button');
   button.type = 'button';
   const when = new Date(job.created_at).toLocaleString();
-  button.textContent = `${STATUS_WORDS[job.status]} · ${job.mode}, ${crawledOf(job)} · ${job.url} · ${when}`;
+  button.textContent = `${STATUS_WORDS[job.status]} · ${job.mode}, ${crawledPhrase(job, 'page')} · ${job.url} · ${when}`;
   button.addEventListener('click', () => {
     void openJob(job.id);
     ui.jobHeading.focus();

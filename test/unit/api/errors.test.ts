@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ApiError,
   errorEnvelopeSchema,
-  errorResponse,
   forbidden,
   internalError,
   invalidJson,
@@ -15,11 +14,11 @@ import {
   rateLimited,
   resultNotReady,
   siteUnreachable,
-  toErrorResponse,
   unauthorized,
   validationError,
   validationErrorFromZod,
 } from '../../../lambdas/api/errors.js';
+import { errorResponse, toErrorResponse } from '../../../lambdas/api/http.js';
 
 function envelopeOf(body: string) {
   return errorEnvelopeSchema.parse(JSON.parse(body));
@@ -55,7 +54,7 @@ describe('errorResponse', () => {
     [402, 'quota_exceeded', quotaExceeded({ period: '2025-01', allowance: 100, used: 60, reserved: 0, requested: 50 })],
     [403, 'forbidden', forbidden('no')],
     [404, 'not_found', notFound()],
-    [409, 'result_not_ready', resultNotReady()],
+    [409, 'result_not_ready', resultNotReady('/v1.1/jobs/0f8b4a52-3c1e-4d6a-9b57-2e4f1c9d7a10')],
     [409, 'job_failed', jobFailed({ code: 'tos_blocked', message: 'terms forbid crawling' })],
     [409, 'job_finished', jobFinished()],
     [413, 'payload_too_large', payloadTooLarge(10)],

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CrawlApiError, CrawlClient, RESULT_FORMATS, type PageRecord } from '../../../client/index.js';
+import { CrawlApiError, CrawlClient, LEDGER_STATUSES, RESULT_FORMATS, type PageRecord } from '../../../client/index.js';
+import { PublicLedgerEntrySchema } from '../../../lambdas/domain/ledger.js';
 import type { PageRecord as ServerPageRecord } from '../../../lambdas/domain/page-record.js';
 import { API_VERSIONS, BINARY_FORMATS, FORMATS_OF_VERSION, JSONL_FORMAT, RESULT_FORMATS as SERVICE_RESULT_FORMATS } from '../../../lambdas/domain/formats.js';
 
@@ -52,6 +53,10 @@ describe('CrawlClient API versions', () => {
       expect({ format, since, binary }).toEqual({ format, since: firstVersion, binary: BINARY_FORMATS.has(format as never) });
     }
     expectTypeOf<PageRecord>().toEqualTypeOf<ServerPageRecord>();
+  });
+
+  it("knows every state of a ledger entry, which the CLI's and the MCP server's status filters offer", () => {
+    expect([...LEDGER_STATUSES].sort()).toEqual([...PublicLedgerEntrySchema.shape.status.options].sort());
   });
 
   it('sends a job to /v1 unless it asks for what only /v1.1 has', async () => {

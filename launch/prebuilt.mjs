@@ -70,7 +70,7 @@ export async function runPrebuilt(name) {
   await import(pathToFileURL(bundlePath(name)).href);
 }
 
-// `node scripts/prebuilt.mjs` (npm's prepare): build every bundle that is not fresh
+// `node launch/prebuilt.mjs` (npm's prepare): build every bundle that is not fresh
 if (process.argv[1] === import.meta.filename) {
   for (const name of Object.keys(ENTRIES)) if (!isFresh(name)) await build(name);
 }
