@@ -3,8 +3,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PageRecordSchema } from '../../lambdas/domain/page-record.js';
+import { c0Controls, notXmlCharacters, pythonLineEnds } from '../helpers/characters.js';
 import { summarizePdf } from '../helpers/pdf.js';
 import { testLifecycle } from '../helpers/lifecycle.js';
 import type { TestRuntime } from '../helpers/runtime.js';
@@ -37,19 +39,25 @@ const PAGES = {
 };
 const CRAWL_ORDER = ['https://site.test/', 'https://site.test/care', 'https://site.test/sizes'];
 
+/** Characters a page can send that no result may pass on as they are: controls, XML's forbidden ones, other languages' line ends. */
+const ODD_CHARACTERS = 'F\uFFFEG\uFFFFH&#xFFFE;K \u0001a\u0008b\u000Bc\u000Cd\u001Fe \u2028f\u2029g\u0085h';
+const EXTRA_PAGES = {
+  '/characters': article(`Odd \u0001characters\uFFFF`, `<p>${ODD_CHARACTERS}</p><pre>${ODD_CHARACTERS}</pre><table><tr><th>${ODD_CHARACTERS}</th><th>b</th></tr><tr><td>c</td><td>d</td></tr></table>`),
+};
+
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let scratch: string;
 
 const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES }));
+  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES, ...EXTRA_PAGES }));
   runtime = await lifecycle.runtime({ users: [{ user_id: 'formats', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides });
   scratch = await lifecycle.scratch('formats-');
 }, 120_000);
 
-async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>) {
-  const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url: 'https://site.test/', check_tos: false, ...body } });
+async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>, url = 'https://site.test/') {
+  const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url, check_tos: false, ...body } });
   expect(created.status, created.text).toBe(202);
   const id = String(created.json.id);
   const job = await runtime.waitForJob(KEY, id, 150_000);
@@ -154,6 +162,32 @@ describe('a /v1.1 job with every document', () => {
     expect(records.map((record) => record.markdown)).toEqual(sectionContents(markdown));
     const text = (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=text`, { key: KEY })).text;
     expect(records.map((record) => record.text)).toEqual(sectionContents(text));
+  });
+});
+
+describe('a page with characters its documents may not carry', () => {
+  it('markdown and text without C0 controls, HTML and Word without what XML forbids, JSON Lines one line per page to every reader', { timeout: 200_000 }, async () => {
+    const { id } = await crawl('v1.1', { mode: 'single', export_formats: ['markdown', 'text', 'html', 'docx'] }, 'https://site.test/characters');
+    const result = async (format: string) => (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=${format}`, { key: KEY })).text;
+    for (const format of ['markdown', 'text']) {
+      const text = await result(format);
+      // U+FFFE and U+FFFF are characters UTF-8 text may hold
+      expect(text, format).toContain('F\uFFFEG\uFFFFH\uFFFEK abcde');
+      expect(c0Controls(text), format).toEqual([]);
+    }
+    const html = await result('html');
+    expect(html).toContain('FGHK');
+    expect(notXmlCharacters(html)).toEqual([]);
+    const word = unzipSync((await download(`/v1.1/jobs/${id}/result?format=docx`)).bytes);
+    const parser = new new JSDOM('').window.DOMParser();
+    for (const name of ['word/document.xml', 'docProps/core.xml']) {
+      const xml = strFromU8(word[name] as Uint8Array);
+      expect(notXmlCharacters(xml), name).toEqual([]);
+      expect(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror'), name).toHaveLength(0);
+    }
+    const lines = (await result('jsonl')).trimEnd();
+    expect(pythonLineEnds(lines)).toEqual([]);
+    expect(JSON.parse(lines)).toMatchObject({ title: 'Odd characters\uFFFF · Teapot Docs', markdown: expect.stringContaining('\u2028f\u2029g\u0085h') });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { Token, Tokens } from 'marked';
+import { xmlText } from '../characters.js';
 import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /** Word styles of the document (ids); Word's own Heading, Hyperlink and Quote styles are used too. */
@@ -31,26 +32,32 @@ export const DOCX_STYLES = { code: 'CodeBlock', inlineCode: 'InlineCode', url: '
  * in the HTML result.
  *
  * It does not stream: the `docx` package builds the whole document before writing the zip, so
- * every page's paragraphs are held until `toBuffer`.
+ * every page's paragraphs are held until `toBuffer`. The package writes text into its XML as it
+ * is given, so what XML forbids is taken out of the builder's input (`xmlText`), from which every
+ * run of the document comes.
  */
 export class DocxDocumentBuilder {
   private readonly body: Array<Paragraph | Table> = [];
   private readonly lists = new ListNumbering();
+  private readonly title: string;
 
-  constructor(private readonly title: string, pages: readonly DocumentPage[]) {
-    this.body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }));
+  constructor(title: string, documentPages: readonly DocumentPage[]) {
+    this.title = xmlText(title);
+    const pages = documentPages.map(xmlPage);
+    this.body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(this.title)] }));
     for (const [index, page] of pages.entries()) {
       this.body.push(new Paragraph({ bullet: { level: 0 }, children: [new InternalHyperlink({ anchor: bookmarkId(index), children: [new TextRun({ text: pageHeading(page), style: 'Hyperlink' })] })] }));
     }
   }
 
   /** Adds the pages in crawl order, `index` counting from 0 as in the page list. */
-  addPage(page: DocumentPage, markdown: string, index: number): void {
+  addPage(documentPage: DocumentPage, markdown: string, index: number): void {
+    const page = xmlPage(documentPage);
     this.body.push(
       new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new Bookmark({ id: bookmarkId(index), children: [new TextRun(pageHeading(page))] })] }),
       new Paragraph({ style: DOCX_STYLES.url, children: [linkOrText(page.url, [new TextRun({ text: page.url, style: safeLinkTarget(page.url) ? 'Hyperlink' : undefined })])] }),
     );
-    for (const token of markdownTokens(markdown)) this.block(token, TOP_LEVEL);
+    for (const token of markdownTokens(xmlText(markdown))) this.block(token, TOP_LEVEL);
   }
 
   async toBuffer(): Promise<Buffer> {
@@ -137,6 +144,10 @@ interface Place {
 }
 
 const TOP_LEVEL: Place = { listLevel: -1, quoted: false };
+
+function xmlPage(page: DocumentPage): DocumentPage {
+  return { url: xmlText(page.url), title: page.title === undefined ? undefined : xmlText(page.title) };
+}
 
 function bookmarkId(index: number): string {
   return `page_${index + 1}`;

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from 'marked';
+import { xmlText } from '../characters.js';
 import { contentHeadingLevel, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /**
@@ -9,11 +10,12 @@ import { contentHeadingLevel, pageHeading, safeLinkTarget, unescapeMarkdown, typ
  *
  * The content is the markdown export's. Nothing from a page becomes markup: the markdown's HTML
  * (text on the page that looked like tags) is shown as text, links keep only http(s) and mailto
- * targets, and images become links to the image, so opening the document fetches nothing.
+ * targets, and images become links to the image, so opening the document fetches nothing. Each
+ * part holds only characters XML allows (`xmlText`), which HTML's parser takes without error too.
  */
 export function htmlDocumentStart(title: string, pages: readonly DocumentPage[]): string {
   const contents = pages.map((page, index) => `<li><a href="#${sectionId(index)}">${escapeHtml(pageHeading(page))}</a></li>`).join('\n');
-  return `<!DOCTYPE html>
+  return xmlText(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -23,7 +25,7 @@ export function htmlDocumentStart(title: string, pages: readonly DocumentPage[])
 <style>${STYLESHEET}</style>
 </head>
 <body>
-${pages.length > 0 ? `<nav class="contents">\n<h1>${escapeHtml(title)}</h1>\n<ol>\n${contents}\n</ol>\n</nav>\n` : ''}`;
+${pages.length > 0 ? `<nav class="contents">\n<h1>${escapeHtml(title)}</h1>\n<ol>\n${contents}\n</ol>\n</nav>\n` : ''}`);
 }
 
 /**
@@ -35,10 +37,10 @@ export function htmlPageSection(page: DocumentPage, markdown: string, index: num
   const link = safeLinkTarget(page.url);
   const url = link ? `<a href="${escapeHtml(link)}">${escapeHtml(page.url)}</a>` : escapeHtml(page.url);
   const body = renderer.parse(markdown, { async: false });
-  return `${index > 0 ? '<hr class="page-separator">\n' : ''}<section class="page" id="${sectionId(index)}">
+  return xmlText(`${index > 0 ? '<hr class="page-separator">\n' : ''}<section class="page" id="${sectionId(index)}">
 <header><h1><a class="permalink" href="#${sectionId(index)}">${escapeHtml(pageHeading(page))}</a></h1><p class="url">${url}</p></header>
 ${body}</section>
-`;
+`);
 }
 
 export const HTML_DOCUMENT_END = '</body>\n</html>\n';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocxDocumentBuilder } from '../../../../lambdas/core/formats/docx.js';
 
@@ -83,6 +84,20 @@ describe('Word result', () => {
     expect(styled).toMatch(/<w:rStyle w:val="InlineCode"\/>[\s\S]*?npm ci/);
     expect(styled).toMatch(/<w:hyperlink [^>]*r:id="[^"]+"[^>]*>[\s\S]*?the reference/);
     expect(relationships).toContain('Target="https://example.com/ref"');
+  });
+
+  it('is well-formed XML whatever characters the pages hold', async () => {
+    const odd = 'F\uFFFEG\uFFFFH\u0001K\uDC00L';
+    const page = { url: 'https://example.com/odd', title: `Odd ${odd}` };
+    const builder = new DocxDocumentBuilder(`Crawl ${odd}`, [page]);
+    builder.addPage(page, `Text ${odd}\n\n\`${odd}\`\n\n| ${odd} | b |\n| --- | --- |\n| c | d |\n\n\`\`\`\n${odd}\n\`\`\``, 0);
+    const files = unzipSync(new Uint8Array(await builder.toBuffer()));
+    const parser = new new JSDOM('').window.DOMParser();
+    for (const name of ['word/document.xml', 'docProps/core.xml']) {
+      const xml = strFromU8(files[name] as Uint8Array);
+      expect(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror'), name).toHaveLength(0);
+    }
+    expect(strFromU8(files['word/document.xml'] as Uint8Array)).toContain('Text FGHK\uFFFDL');
   });
 
   it('shows what a page wrote as tags as text, and links nowhere but http(s)', () => {

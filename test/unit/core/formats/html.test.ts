@@ -3,6 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { exportPage } from '../../../../lambdas/core/export.js';
 import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts } from '../../../../lambdas/core/formats/html.js';
+import { notXmlCharacters } from '../../../helpers/characters.js';
 
 /** A page whose text and markup try every way into a document: text that looks like tags, script links, images from elsewhere. */
 const HOSTILE_PAGE = `<html><head><title>Hostile &lt;b&gt;page</title></head><body><main>
@@ -95,6 +96,14 @@ describe('HTML result', () => {
     expect(section).toMatch(/<th>Key<\/th>[\s\S]*<td>1<\/td>/);
     expect(section).toContain('<pre><code class="language-sh">npm ci\n</code></pre>');
     expect(section).toContain('<strong>bold</strong>, <em>italic</em> and <code>code</code>');
+  });
+
+  it('holds no character XML forbids, from the title, the page list or the markdown', () => {
+    const odd = 'F\uFFFEG\uFFFFH\u0001I\uD800J';
+    const page = { url: 'https://example.com/odd', title: `Odd ${odd}`, markdown: `Text ${odd}\n\n\`${odd}\`\n\n| ${odd} | b |\n| --- | --- |\n| c | d |` };
+    const built = htmlDocument(`Crawl ${odd}`, [page]);
+    expect(notXmlCharacters(built)).toEqual([]);
+    expect(built).toContain('Text FGHI\uFFFDJ');
   });
 
   it('streams as start, sections and end, the same document as built at once', () => {
