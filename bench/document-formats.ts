@@ -31,7 +31,7 @@ export async function run(): Promise<void> {
   const pdf = await measured(
     `PDF (${paper}, printed in parts of ${pagesPerPart} pages)`,
     () => printPdf(htmlPrintParts(title, pages, (index) => (pages[index] as (typeof pages)[number]).markdown, pagesPerPart), { paper, title }),
-    async (bytes) => `${(bytes.byteLength / 1e6).toFixed(1)} MB, ${(await summarizePdf(bytes)).pages.length} PDF pages`,
+    async ({ bytes }) => `${(bytes.byteLength / 1e6).toFixed(1)} MB, ${(await summarizePdf(bytes)).pages.length} PDF pages`,
   );
   await measured(
     'Word document',

@@ -56,11 +56,11 @@ beforeAll(async () => {
   scratch = await lifecycle.scratch('formats-');
 }, 120_000);
 
-async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>, url = 'https://site.test/') {
+async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>, { url = 'https://site.test/', timeoutMs = 150_000 } = {}) {
   const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url, check_tos: false, ...body } });
   expect(created.status, created.text).toBe(202);
   const id = String(created.json.id);
-  const job = await runtime.waitForJob(KEY, id, 150_000);
+  const job = await runtime.waitForJob(KEY, id, timeoutMs);
   expect(job.status).toBe('completed');
   return { id, created: created.json, job };
 }
@@ -120,14 +120,21 @@ describe('a /v1.1 job with every document', () => {
     expect(new Set(pdf.pages.map(String))).toEqual(new Set(['612,792']));
     expect(pdf.destinations).toEqual({ 'page-1': 1, 'page-2': 2, 'page-3': 3 });
     expect(pdf.uris).toEqual(expect.arrayContaining(CRAWL_ORDER));
+    // bookmarks: one per crawled page, where its section starts
+    expect(pdf.outline).toEqual([
+      { title: 'Teapot guide · Teapot Docs', page: 1 },
+      { title: 'Caring for a teapot · Teapot Docs', page: 2 },
+      { title: 'Teapot sizes · Teapot Docs', page: 3 },
+    ]);
     if (!pdftotext) return;
     const file = path.join(scratch, 'result.pdf');
     await writeFile(file, bytes);
     const { stdout } = await run(pdftotext, ['-layout', file, '-']);
     expect(stdout).toContain('Caring for a teapot');
     expect(stdout).toContain('Never use soap on unglazed clay');
-    // each printed page is numbered in the footer, n / total
+    // each printed page is numbered in the footer, n / total, and the contents give each crawled page's number
     expect(stdout).toMatch(/\b1 ?\/ ?[4-9]\b/);
+    expect(stdout).toMatch(/1\. Teapot guide · Teapot Docs +2\n\s*2\. Caring for a teapot · Teapot Docs +3\n/);
   });
 
   it('Word: a .docx with a heading per page, the table as a table, and the text LibreOffice reads back', { timeout: 150_000 }, async () => {
@@ -167,7 +174,7 @@ describe('a /v1.1 job with every document', () => {
 
 describe('a page with characters its documents may not carry', () => {
   it('markdown and text without C0 controls, HTML and Word without what XML forbids, JSON Lines one line per page to every reader', { timeout: 200_000 }, async () => {
-    const { id } = await crawl('v1.1', { mode: 'single', export_formats: ['markdown', 'text', 'html', 'docx'] }, 'https://site.test/characters');
+    const { id } = await crawl('v1.1', { mode: 'single', export_formats: ['markdown', 'text', 'html', 'docx'] }, { url: 'https://site.test/characters' });
     const result = async (format: string) => (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=${format}`, { key: KEY })).text;
     for (const format of ['markdown', 'text']) {
       const text = await result(format);

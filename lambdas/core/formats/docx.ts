@@ -19,7 +19,7 @@ import {
 } from 'docx';
 import type { Token, Tokens } from 'marked';
 import { xmlText } from '../characters.js';
-import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
+import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, tableColumnGroups, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /** Word styles of the document (ids); Word's own Heading, Hyperlink and Quote styles are used too. */
 export const DOCX_STYLES = { code: 'CodeBlock', inlineCode: 'InlineCode', url: 'PageUrl' } as const;
@@ -96,7 +96,8 @@ export class DocxDocumentBuilder {
         this.list(token as Tokens.List, place);
         return;
       case 'table':
-        this.body.push(table(token as Tokens.Table));
+        // Word joins tables that touch: a split table's parts keep a paragraph between them.
+        tables(token as Tokens.Table).forEach((part, index) => this.body.push(...(index > 0 ? [new Paragraph({}), part] : [part])));
         return;
       case 'hr':
         this.body.push(new Paragraph({ thematicBreak: true }));
@@ -219,10 +220,15 @@ function codeLines(code: string): TextRun[] {
   return code.split('\n').map((line, index) => new TextRun({ text: line, break: index > 0 ? 1 : undefined }));
 }
 
-function table(token: Tokens.Table): Table {
-  const row = (cells: Tokens.TableCell[], header: boolean) =>
-    new TableRow({ tableHeader: header, children: cells.map((cell) => new TableCell({ children: [new Paragraph({ children: inline(cell.tokens, header ? { bold: true } : {}) })] })) });
-  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(token.header, true), ...token.rows.map((cells) => row(cells, false))] });
+/** The table, or the tables a table wider than the page is split into (`tableColumnGroups`; Word holds 63 columns at most). */
+function tables(token: Tokens.Table): Table[] {
+  const row = (cells: Tokens.TableCell[], columns: number[], header: boolean) =>
+    new TableRow({
+      tableHeader: header,
+      children: columns.map((column) => new TableCell({ children: [new Paragraph({ children: inline(cells[column]?.tokens ?? [], header ? { bold: true } : {}) })] })),
+    });
+  const groups = tableColumnGroups([token.header, ...token.rows].map((cells) => cells.map((cell) => cell.text.length)));
+  return groups.map((columns) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(token.header, columns, true), ...token.rows.map((cells) => row(cells, columns, false))] }));
 }
 
 const HEADINGS = {

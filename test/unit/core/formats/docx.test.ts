@@ -86,6 +86,27 @@ describe('Word result', () => {
     expect(relationships).toContain('Target="https://example.com/ref"');
   });
 
+  it('splits a table wider than the page into tables of the columns that fit, each led by the first column', async () => {
+    const header = Array.from({ length: 40 }, (_, column) => `h${column}`);
+    const row = Array.from({ length: 40 }, (_, column) => `c${column}`);
+    const page = { url: 'https://example.com/wide', title: 'Wide' };
+    const builder = new DocxDocumentBuilder('Crawl', [page]);
+    builder.addPage(page, `| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |\n| ${row.join(' | ')} |`, 0);
+    const xml = strFromU8(unzipSync(new Uint8Array(await builder.toBuffer()))['word/document.xml'] as Uint8Array);
+    const tables = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/g) ?? [];
+    expect(tables.length).toBeGreaterThan(2);
+    for (const table of tables) {
+      const cells = [...table.matchAll(/<w:t[^>]*>([hc]\d+)<\/w:t>/g)].map((match) => match[1]);
+      expect(cells.slice(0, 1)).toEqual(['h0']);
+      // a third of the columns or fewer, each table (Word holds 63 columns at most)
+      expect(cells.length / 2).toBeLessThanOrEqual(14);
+    }
+    const bodyCells = tables.flatMap((table) => [...table.matchAll(/<w:t[^>]*>(c\d+)<\/w:t>/g)].map((match) => match[1]));
+    expect(new Set(bodyCells)).toEqual(new Set(row));
+    // a paragraph between the parts, or Word would join them into one table
+    expect(xml).not.toMatch(/<\/w:tbl>\s*<w:tbl>/);
+  });
+
   it('is well-formed XML whatever characters the pages hold', async () => {
     const odd = 'F\uFFFEG\uFFFFH\u0001K\uDC00L';
     const page = { url: 'https://example.com/odd', title: `Odd ${odd}` };
