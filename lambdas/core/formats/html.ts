@@ -54,34 +54,58 @@ export function htmlDocument(title: string, pages: ReadonlyArray<DocumentPage & 
   return htmlDocumentStart(title, pages) + pages.map((page, index) => htmlPageSection(page, page.markdown, index)).join('') + HTML_DOCUMENT_END;
 }
 
+/** How much of the document one print holds at most: crawled pages, and bytes of HTML. */
+export interface PrintPartLimits {
+  pages: number;
+  bytes: number;
+}
+
 /**
- * The document as the PDF printer takes it: whole HTML documents of at most `pagesPerPart` pages
- * each, printed for paper, the first with the contents. The sections are numbered through, and the
- * first part holds an empty target for each section of the later parts, so that Chromium links the
- * contents to them; joined, the later part's destination replaces it (`PdfJoiner`). `pages` lists
- * every page for the contents; `markdownOf` gives a page's markdown as its part is made, so a
- * caller reading sections from storage holds one part at a time.
+ * The document as the PDF printer takes it: whole HTML documents of at most `limits.pages` pages
+ * and `limits.bytes` bytes each (a page larger than that is a part of its own), printed for
+ * paper, the first with the contents. The sections are numbered through, and the first part holds
+ * an empty target for each section of the later parts, so that Chromium links the contents to
+ * them; joined, the later part's destination replaces it (`PdfJoiner`). `pages` lists every page
+ * for the contents; `markdownOf` gives a page's markdown as its part is made, so a caller reading
+ * sections from storage holds one part at a time.
  */
 export async function* htmlPrintParts(
   title: string,
   pages: readonly DocumentPage[],
   markdownOf: (index: number) => string | Promise<string>,
-  pagesPerPart = PAGES_PER_PRINT_PART,
+  limits: PrintPartLimits = PRINT_PART_LIMITS,
 ): AsyncGenerator<string> {
-  for (let first = 0; first < pages.length || first === 0; first += pagesPerPart) {
-    const last = Math.min(pages.length, first + pagesPerPart);
-    let part = htmlDocumentStart(title, first === 0 ? pages : []);
-    for (let index = first; index < last; index++) part += htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print');
-    const targets = first === 0 ? pages.slice(last).map((_, offset) => `<a id="${sectionId(last + offset)}"></a>`).join('') : '';
-    yield part + (targets ? `<p class="targets">${targets}</p>\n` : '') + HTML_DOCUMENT_END;
+  let part = htmlDocumentStart(title, pages);
+  let bytes = Buffer.byteLength(part);
+  let pagesInPart = 0;
+  let first = true;
+  const finish = (lastIndex: number) => {
+    const targets = first ? pages.slice(lastIndex + 1).map((_, offset) => `<a id="${sectionId(lastIndex + 1 + offset)}"></a>`).join('') : '';
+    first = false;
+    return part + (targets ? `<p class="targets">${targets}</p>\n` : '') + HTML_DOCUMENT_END;
+  };
+  for (let index = 0; index < pages.length; index++) {
+    const section = htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print');
+    const sectionBytes = Buffer.byteLength(section);
+    if (pagesInPart > 0 && (pagesInPart >= limits.pages || bytes + sectionBytes > limits.bytes)) {
+      yield finish(index - 1);
+      part = htmlDocumentStart(title, []);
+      bytes = Buffer.byteLength(part);
+      pagesInPart = 0;
+    }
+    part += section;
+    bytes += sectionBytes;
+    pagesInPart += 1;
   }
+  yield finish(pages.length - 1);
 }
 
 /**
- * Crawled pages per printed part: about 550 printed pages at 20 KB of markdown each, which
- * Chromium prints in well under 1 GB (see the document-formats benchmark).
+ * A part of at most 50 crawled pages and 2 MB of HTML: the print browser's memory grows with the
+ * part it lays out (six pages of 19.3 MB of markdown in one part took it to 2.9 GB), and a part of
+ * 2 MB stays far below the document worker's 4 GB (see the document-formats benchmark).
  */
-export const PAGES_PER_PRINT_PART = 50;
+export const PRINT_PART_LIMITS: PrintPartLimits = { pages: 50, bytes: 2 * 1024 * 1024 };
 
 /** The id of the page's section, which the contents link to and the PDF names a destination after. */
 export function sectionId(index: number): string {

@@ -21,7 +21,7 @@ const SECTIONS = PAGES.map((page, index) => ({ id: sectionId(index), title: page
 
 /** The three pages printed in parts of two pages, as a long crawl is: the contents and pages 1–2, then page 3. */
 async function print(paper: 'A4' | 'Letter'): Promise<Uint8Array> {
-  const printed = await printPdf(htmlPrintParts(TITLE, PAGES, (index) => PAGES[index]?.markdown ?? '', 2), { paper, title: TITLE, sections: SECTIONS });
+  const printed = await printPdf(htmlPrintParts(TITLE, PAGES, (index) => PAGES[index]?.markdown ?? '', { pages: 2, bytes: Number.POSITIVE_INFINITY }), { paper, title: TITLE, sections: SECTIONS });
   expect(printed.cutSections).toEqual([]);
   return printed.bytes;
 }

@@ -2,7 +2,7 @@ import { isTag, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { exportPage } from '../../../../lambdas/core/export.js';
-import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts } from '../../../../lambdas/core/formats/html.js';
+import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts, type PrintPartLimits } from '../../../../lambdas/core/formats/html.js';
 import { RUN_CHARACTERS } from '../../../../lambdas/core/formats/html-runs.js';
 import { notXmlCharacters } from '../../../helpers/characters.js';
 
@@ -120,7 +120,7 @@ describe('HTML result', () => {
 
   it('splits for printing into whole documents, the contents in the first, the sections numbered through', async () => {
     const pages = [1, 2, 3].map((n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: `Text ${n}.` }));
-    const parts = await printParts(pages, 2);
+    const parts = await printParts(pages, { pages: 2, bytes: Number.POSITIVE_INFINITY });
     expect(parts).toHaveLength(2);
     for (const part of parts) expect(part.startsWith('<!DOCTYPE html>') && part.endsWith(HTML_DOCUMENT_END)).toBe(true);
     expect(parts.map((part) => elements(part).filter((element) => element.name === 'nav').length)).toEqual([1, 0]);
@@ -129,11 +129,23 @@ describe('HTML result', () => {
     // the first part holds a stand-in target for the section printed later, so its contents entry is a link
     expect(elements(parts[0] as string).filter((element) => element.name === 'a' && element.attribs.id).map((element) => element.attribs.id)).toEqual(['page-3']);
   });
+
+  it('ends a printed part at its bytes as well as its pages, a page larger than that being a part of its own', async () => {
+    const sizes = [200, 200, 3000, 200, 200, 200];
+    const pages = sizes.map((size, n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: 'word '.repeat(size) }));
+    const parts = await printParts(pages, { pages: 50, bytes: 8000 });
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([
+      ['page-1', 'page-2'],
+      ['page-3'],
+      ['page-4', 'page-5', 'page-6'],
+    ]);
+    expect(parts.map((part) => Buffer.byteLength(part) <= 8000)).toEqual([true, false, true]);
+  });
 });
 
-async function printParts(pages: Array<{ url: string; title: string; markdown: string }>, pagesPerPart: number): Promise<string[]> {
+async function printParts(pages: Array<{ url: string; title: string; markdown: string }>, limits: PrintPartLimits): Promise<string[]> {
   const parts: string[] = [];
-  for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', pagesPerPart)) parts.push(part);
+  for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', limits)) parts.push(part);
   return parts;
 }
 
