@@ -11,6 +11,7 @@ import { summarizePdf } from '../helpers/pdf.js';
 import { testLifecycle } from '../helpers/lifecycle.js';
 import type { TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
+import { pdftotext, soffice } from '../helpers/document-readers.js';
 
 /**
  * The v1.1 documents and the JSON Lines result, crawled end to end on the local runtime: a job
@@ -19,9 +20,6 @@ import { startSite } from '../helpers/site.js';
  */
 const KEY = 'formats-key-0001';
 const run = promisify(execFile);
-const which = (tool: string) => run('which', [tool]).then(({ stdout }) => stdout.trim(), () => '');
-const pdftotext = await which('pdftotext');
-const soffice = await which('soffice');
 
 const FOOTER = '<footer><p>© Teapot Docs. All rights reserved.</p></footer>';
 const article = (title: string, body: string, links: string[] = []) =>

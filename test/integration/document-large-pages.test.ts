@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
+import { pdftotext, soffice } from '../helpers/document-readers.js';
 
 /**
  * Every word of the markdown is in the PDF and the Word file, on the pages the PDF once dropped:
@@ -17,9 +18,6 @@ import { startSite } from '../helpers/site.js';
  */
 const KEY = 'large-pages-key-0001';
 const run = promisify(execFile);
-const which = (tool: string) => run('which', [tool]).then(({ stdout }) => stdout.trim(), () => '');
-const pdftotext = await which('pdftotext');
-const soffice = await which('soffice');
 
 const WORD = 'abcdefghij';
 const PAGES = {

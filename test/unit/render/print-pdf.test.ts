@@ -10,6 +10,7 @@ import { htmlPrintParts, sectionId } from '../../../lambdas/core/formats/html.js
 import { printPdf } from '../../../lambdas/render/print-pdf.js';
 import { documentationMarkdown } from '../../helpers/documentation-markdown.js';
 import { summarizePdf } from '../../helpers/pdf.js';
+import { pdftotext } from '../../helpers/document-readers.js';
 
 const run = promisify(execFile);
 
@@ -82,12 +83,7 @@ describe('PDF result', () => {
   });
 });
 
-/*
- * The printed text itself (page numbers in the footer, the titles on the pages) is read with
- * poppler's pdftotext where it is installed (Debian's poppler-utils; CI installs it).
- */
-const pdftotext = await run('which', ['pdftotext']).then(({ stdout }) => stdout.trim(), () => '');
-
+/* The printed text itself (page numbers in the footer, the titles on the pages) is read with pdftotext where it is installed. */
 async function pdfText(pdf: Uint8Array): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'pdf-text-'));
   try {

@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocxDocumentBuilder } from '../../../../lambdas/core/formats/docx.js';
+import { soffice } from '../../../helpers/document-readers.js';
 
 const run = promisify(execFile);
 
@@ -128,13 +129,7 @@ describe('Word result', () => {
   });
 });
 
-/*
- * LibreOffice reads the document as Word would, and fails on one that needs repair. The test runs
- * where `soffice` is installed (Debian's libreoffice-writer-nogui; CI installs it) and says so
- * where it is not.
- */
-const soffice = await run('which', ['soffice']).then(({ stdout }) => stdout.trim(), () => '');
-
+/* LibreOffice reads the document as Word would, and fails on one that needs repair; where `soffice` is not installed, the test says so. */
 describe.skipIf(!soffice)('Word result in LibreOffice', () => {
   let dir: string;
   beforeAll(async () => {
