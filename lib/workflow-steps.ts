@@ -10,7 +10,7 @@ import { DOCUMENT_WORKER_TIMEOUT, type WorkflowProps } from './workflow.js';
  * The document worker's memory: a 1000-page job of 20 KB pages peaks at 2.3 GB for Word and 1.6 GB
  * for PDF (`npm run bench -- document-formats`, docs/benchmarks.md), one after the other.
  */
-const DOCUMENT_WORKER_MEMORY_MB = 4096;
+export const DOCUMENT_WORKER_MEMORY_MB = 4096;
 
 /** The crawl workflow's six Lambda steps, made in the stack's scope (their logical ids are the deployed ones). */
 export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue): WorkflowProps {
