@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testLifecycle } from '../helpers/lifecycle.js';
+import type { TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
 import { pdftotext, soffice } from '../helpers/document-readers.js';
 
@@ -44,10 +44,11 @@ async function download(format: string): Promise<Uint8Array> {
 }
 
 describe.skipIf(!pdftotext || !soffice)('a 5 MB word and a table of 5,000 columns in every document', () => {
+  const lifecycle = testLifecycle();
   beforeAll(async () => {
-    site = await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES });
-    runtime = await startTestRuntime({ users: [{ user_id: 'large', api_key: KEY, plan: 'pro', monthly_pages: 100 }], hostOverrides: site.overrides, lambdaThreads: 1 });
-    scratch = await mkdtemp(path.join(tmpdir(), 'large-pages-'));
+    site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES }));
+    runtime = await lifecycle.runtime({ users: [{ user_id: 'large', api_key: KEY, plan: 'pro', monthly_pages: 100 }], hostOverrides: site.overrides, lambdaThreads: 1 });
+    scratch = await lifecycle.scratch('large-pages-');
     const created = await runtime.request('POST', '/v1.1/jobs', {
       key: KEY,
       body: { url: 'https://site.test/long-word', mode: 'select', urls: ['https://site.test/long-word', 'https://site.test/wide-table'], export_formats: ['markdown', 'pdf', 'docx'], check_tos: false },
@@ -58,12 +59,6 @@ describe.skipIf(!pdftotext || !soffice)('a 5 MB word and a table of 5,000 column
     expect(job.status).toBe('completed');
     markdown = (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=markdown`, { key: KEY })).text;
   }, 600_000);
-
-  afterAll(async () => {
-    await runtime?.close();
-    await site?.close();
-    if (scratch) await rm(scratch, { recursive: true, force: true });
-  });
 
   it('the markdown holds the whole word, and the table as far as the page was read', () => {
     expect(wordsIn(markdown)).toBe(500_000);
