@@ -1337,7 +1337,7 @@ export interface components {
             created_at: string;
             started_at: string | null;
             finished_at: string | null;
-            /** @description Present when a `pdf` or `docx` document could not be built: why, by format. The job's other documents are there. */
+            /** @description Present when a `pdf` or `docx` document could not be built, or was built without all of the pages' content: why, by format. A document that was built is served all the same; the job's other documents are there. */
             document_failures?: {
                 [key: string]: string;
             };

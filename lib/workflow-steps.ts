@@ -4,13 +4,14 @@ import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
 import { WITH_BROWSER } from './render-worker.js';
 import type { WorkQueue } from './work-queues.js';
-import type { WorkflowProps } from './workflow.js';
+import { DOCUMENT_WORKER_TIMEOUT, type WorkflowProps } from './workflow.js';
 
 /**
  * The document worker's memory: a 1000-page job of 20 KB pages peaks at 2.3 GB for Word and 1.6 GB
- * for PDF (`npm run bench -- document-formats`, docs/benchmarks.md), one after the other.
+ * for PDF, and printing pages as large as a page may be (5 MiB of HTML each, each a part of its
+ * own) at 3.8 GB (`npm run bench -- document-formats`, docs/benchmarks.md).
  */
-const DOCUMENT_WORKER_MEMORY_MB = 4096;
+export const DOCUMENT_WORKER_MEMORY_MB = 4096;
 
 /** The crawl workflow's six Lambda steps, made in the stack's scope (their logical ids are the deployed ones). */
 export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue): WorkflowProps {
@@ -62,7 +63,7 @@ export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue
   const documents = new CrawlFunction(scope, 'DocumentsFunction', {
     handler: 'crawl-documents',
     description: 'Crawl step: the PDF (printed by the render worker\'s browser build) and Word documents',
-    timeout: Duration.minutes(15),
+    timeout: DOCUMENT_WORKER_TIMEOUT,
     memorySize: DOCUMENT_WORKER_MEMORY_MB,
     ...WITH_BROWSER,
   });

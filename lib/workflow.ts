@@ -18,6 +18,13 @@ export interface WorkflowProps {
 export const CRAWL_EXECUTION_TIMEOUT = Duration.hours(4);
 
 /**
+ * The document worker's time: its function's timeout and its task's, written out because a task
+ * without one is timed out after 60 s by the local runtime's Step Functions (AWS's default is a
+ * year), where a 1000-page PDF takes two minutes.
+ */
+export const DOCUMENT_WORKER_TIMEOUT = Duration.minutes(15);
+
+/**
  * Level-synchronous BFS (docs/architecture.md): the state only carries the job id, the current depth and
  * a routing word; URL lists live in DynamoDB and S3, so the payload does not grow with the crawl.
  * Pages fan out through SQS; CheckLevel watches the lanes for a few seconds, then a Wait/Check loop
@@ -29,11 +36,12 @@ export class CrawlWorkflow extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
 
-    const invoke = (name: string, fn: lambda.IFunction) => {
+    const invoke = (name: string, fn: lambda.IFunction, timeout?: Duration) => {
       const task = new tasks.LambdaInvoke(this, name, {
         lambdaFunction: fn,
         payloadResponseOnly: true,
         retryOnServiceExceptions: false,
+        ...(timeout ? { taskTimeout: sfn.Timeout.duration(timeout) } : {}),
       });
       task.addRetry({
         errors: ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException', 'States.Timeout'],
@@ -56,7 +64,7 @@ export class CrawlWorkflow extends Construct {
     const planLevel = invoke('PlanLevel', props.planLevel);
     const checkLevel = invoke('CheckLevel', props.checkLevel);
     const assemble = invoke('Assemble', props.assemble);
-    const documents = invoke('BuildDocuments', props.documents);
+    const documents = invoke('BuildDocuments', props.documents, DOCUMENT_WORKER_TIMEOUT);
     const waitForLevel = new sfn.Wait(this, 'WaitForLevel', { time: sfn.WaitTime.secondsPath('$.wait_seconds') });
 
     for (const task of [preflight, planLevel, checkLevel, assemble]) {

@@ -272,7 +272,7 @@ async function withinIntegrationTimeout(invocation: Promise<unknown>, timeoutMs:
  * Node answers some requests itself before any handler runs, with an empty body; API Gateway
  * answers every request it refuses with its gateway responses, so these get the envelope too.
  */
-function answerNodeRefusals(server: ApiPort['server'], answering: Map<Socket, number>, reply: GatewayReply, answer: (type: string, requestId: string, fallbackStatus: number) => GatewayAnswer): void {
+function answerNodeRefusals(server: ApiPort['server'], answering: Map<Socket, Set<ServerResponse>>, reply: GatewayReply, answer: (type: string, requestId: string, fallbackStatus: number) => GatewayAnswer): void {
   server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
     // Only `100-continue` can be met (RFC 9110 §10.1.1). The body is left unread, so the connection
     // cannot carry another request.
@@ -280,11 +280,23 @@ function answerNodeRefusals(server: ApiPort['server'], answering: Map<Socket, nu
     reply(response, 'DEFAULT_4XX', randomUUID(), 417);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (socket.writable && !answering.has(socket)) {
-      socket.end(rawResponse(answer('DEFAULT_4XX', randomUUID(), CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400)), () => socket.destroy());
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const inFlight = [...(answering.get(socket) ?? [])];
+    if (socket.writable && inFlight.length === 0) {
+      socket.end(rawResponse(answer('DEFAULT_4XX', randomUUID(), status)), () => socket.destroy());
+    } else if (inFlight.length === 1 && !inFlight[0]?.headersSent) {
+      // The body of the request being read cannot be (a malformed chunk): its answer is this one.
+      const response = inFlight[0] as ServerResponse;
+      response.setHeader('connection', 'close');
+      response.once('finish', () => socket.destroy());
+      reply(response, 'DEFAULT_4XX', randomUUID(), status);
     } else {
       socket.destroy();
     }
+  });
+  // A tunnel is no route of the API; without this Node closes the connection unanswered.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    socket.end(rawResponse(answer('DEFAULT_4XX', randomUUID(), 400)), () => socket.destroy());
   });
 }
 
@@ -303,16 +315,18 @@ export function startApiRouter(options: ApiRouterOptions) {
 
   // Connections with a request still being answered: an error answer written on one now would be
   // read as the answer to that request.
-  const answering = new Map<Socket, number>();
+  const answering = new Map<Socket, Set<ServerResponse>>();
   options.port.serve((request, response) => {
     const { socket } = request;
-    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    const responses = answering.get(socket) ?? new Set();
+    answering.set(socket, responses.add(response));
     response.once('close', () => {
-      const left = (answering.get(socket) ?? 1) - 1;
-      if (left > 0) answering.set(socket, left);
-      else answering.delete(socket);
+      responses.delete(response);
+      if (responses.size === 0) answering.delete(socket);
     });
     handleRequest(request, response, routes, reply, options).catch((error: unknown) => {
+      // Answered already: the body could not be read, and 'clientError' said so.
+      if (response.writableEnded) return;
       options.onError(error);
       if (!response.headersSent) reply(response, 'DEFAULT_5XX', 'local', 500);
       else response.end();

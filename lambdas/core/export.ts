@@ -1,6 +1,7 @@
 import { selectAll } from 'css-select';
 import { isTag, type ChildNode, type Document, type Element } from 'domhandler';
 import { getOuterHTML } from 'domutils';
+import { plainText } from './characters.js';
 import { createElement, findAncestor, relink, removeNodes } from './export/dom.js';
 import { extractMainContent } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
@@ -113,7 +114,7 @@ function pageTitle(document: Document): string | undefined {
   ];
   for (const candidate of candidates) {
     const found = candidate();
-    const text = collapseWhitespace(typeof found === 'string' ? found : found ? textOf(found) : '').trim();
+    const text = plainText(collapseWhitespace(typeof found === 'string' ? found : found ? textOf(found) : '')).trim();
     if (text !== '') return text;
   }
   return undefined;
@@ -155,9 +156,10 @@ function withoutShells(nodes: ChildNode[]): ChildNode[] {
 const SEPARATOR_LINE = /^([ \t]*)---([ \t]*)$/gm;
 
 /**
- * Trims, and rewrites any line that reads `---` (the page separator of the assembled document,
+ * The step after conversion: keeps only the characters a text result may hold (`plainText`),
+ * trims, and rewrites any line that reads `---` (the page separator of the assembled document,
  * CONTRACT 4) as `- - -`: whatever the page holds, in code blocks too, the separator stays unambiguous.
  */
 function tidy(output: string): string {
-  return output.replace(SEPARATOR_LINE, '$1- - -$2').trim();
+  return plainText(output).replace(SEPARATOR_LINE, '$1- - -$2').trim();
 }

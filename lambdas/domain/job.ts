@@ -194,7 +194,10 @@ export const PublicJobSchema = z
     document_failures: z
       .partialRecord(z.enum(DOCUMENT_FORMATS), z.string())
       .optional()
-      .meta({ description: 'Present when a `pdf` or `docx` document could not be built: why, by format. The job\'s other documents are there.' }),
+      .meta({
+        description:
+          'Present when a `pdf` or `docx` document could not be built, or was built without all of the pages\' content: why, by format. A document that was built is served all the same; the job\'s other documents are there.',
+      }),
     webhook: WebhookSettingsSchema.extend({ deliveries: z.array(WebhookDeliverySchema), last_status: z.string().nullable() })
       .optional()
       .meta({ description: "The job's webhook, if it was given one, with each event's delivery." }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonLineText } from '../core/characters.js';
 
 /**
  * One crawled page of the JSON Lines result (CONTRACT 10), in crawl order. The OpenAPI document
@@ -22,11 +23,12 @@ export const PageRecordSchema = z
 export type PageRecord = z.infer<typeof PageRecordSchema>;
 
 /**
- * One line of the JSON Lines result. It streams: each page is one line on its own, and JSON
- * escapes every line break inside the content, so a line is always exactly one page. The keys
- * come in the contract's order, whatever order the caller built the record in.
+ * One line of the JSON Lines result. It streams: each page is one line on its own, and every line
+ * break inside the content is escaped (`jsonLineText`: those JSON escapes and those it leaves raw,
+ * which other languages' line splitters take as line ends), so a line is always exactly one page.
+ * The keys come in the contract's order, whatever order the caller built the record in.
  */
 export function jsonlLine(record: PageRecord): string {
   const { url, final_url, title, depth, fetched_at, markdown, text } = record;
-  return `${JSON.stringify({ url, final_url, title, depth, fetched_at, markdown, text })}\n`;
+  return `${jsonLineText(JSON.stringify({ url, final_url, title, depth, fetched_at, markdown, text }))}\n`;
 }

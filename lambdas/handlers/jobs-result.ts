@@ -26,7 +26,8 @@ export const handler = apiHandler(async (event, caller): Promise<APIGatewayProxy
 
   const { format } = parseResultQuery(event.queryStringParameters, job.export_formats, version);
   const result = job.results?.[format];
-  const unbuilt = format === JSONL_FORMAT ? undefined : job.document_failures?.[format];
+  // A document built with a note (a PDF with cut content) is served; the job record has the note.
+  const unbuilt = format === JSONL_FORMAT || result ? undefined : job.document_failures?.[format];
   if (unbuilt) throw validationError([{ field: 'format', message: `the ${format} document could not be built: ${unbuilt}; the job's other documents are there` }]);
   if (!result) throw notReady();
   const contentType = MEDIA_TYPES[format];

@@ -1,49 +1,64 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import type { PaperSize } from '../domain/formats.js';
 import { launchBrowser } from './browser.js';
-
+import { PdfJoiner, type PdfSection } from './pdf-joiner.js';
 
 export interface PrintOptions {
   paper: PaperSize;
   /** The document's title, in the PDF's metadata. */
   title: string;
+  /** The crawled pages' sections, for the outline (bookmarks). */
+  sections?: readonly PdfSection[];
   /** The browser to print with; by default the render worker's Chromium build, launched and closed for this document. */
   browser?: Browser;
 }
 
-const MARGIN = { top: '16mm', bottom: '16mm', left: '14mm', right: '14mm' };
+export interface PrintedPdf {
+  bytes: Uint8Array;
+  /** The sections (ids) with content wider than the paper, which is cut at its edge; none, unless a layout rule missed a case. */
+  cutSections: string[];
+}
+
+const MARGIN_MM = { top: 16, bottom: 16, left: 14, right: 14 };
+const PAPER_WIDTH_MM: Record<PaperSize, number> = { A4: 210, Letter: 215.9 };
 const POINTS_PER_MM = 72 / 25.4;
+const CSS_PIXELS_PER_MM = 96 / 25.4;
+/** The body's padding (1rem) inside the margin, where the contents' lines end. */
+const BODY_PADDING_POINTS = 12;
 
 /**
  * The HTML result printed to PDF by the render worker's Chromium build, with its lockdown flags.
  * The document comes in parts (`htmlPrintParts`): one `page.pdf` of a 1000-page crawl would hold
  * every printed page in the browser at once, several GB, so each part is printed on its own and
- * added to the PDF before the next is read. Across the parts the contents still link to each
- * page (the parts' named destinations are joined) and the page numbers in the footer count the
- * whole document (they are added after the last part).
+ * added to the PDF before the next is read (`PdfJoiner`, which also numbers the pages and the
+ * contents and writes the outline).
+ *
+ * Before a part is printed, its layout at the paper's width is checked for content that passes the
+ * paper's edge (the stylesheet wraps words and the renderer splits wide tables, so this finds only
+ * what they did not foresee): the PDF says which sections were cut instead of cutting silently.
  *
  * The HTML is self-contained, so the page may load nothing: every request is refused, and no
- * script runs.
+ * script of the document runs.
  */
-export async function printPdf(parts: Iterable<string> | AsyncIterable<string>, options: PrintOptions): Promise<Uint8Array> {
+export async function printPdf(parts: Iterable<string> | AsyncIterable<string>, options: PrintOptions): Promise<PrintedPdf> {
   const browser = options.browser ?? (await launchBrowser({ concurrentPages: false }));
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', acceptDownloads: false });
+    const printableWidth = Math.floor((PAPER_WIDTH_MM[options.paper] - MARGIN_MM.left - MARGIN_MM.right) * CSS_PIXELS_PER_MM);
+    const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', acceptDownloads: false, viewport: { width: printableWidth, height: 1000 } });
     try {
       await context.route('**/*', (route) => route.abort('blockedbyclient'));
       await context.routeWebSocket(/.*/, (socket) => socket.close());
       const page = await context.newPage();
       await page.emulateMedia({ media: 'print' });
-      const merged = await PDFDocument.create();
-      merged.setTitle(options.title);
-      const destinations = new Map<string, PDFArray>();
+      const joiner = await PdfJoiner.create(options.title);
+      const cutSections: string[] = [];
       for await (const html of parts) {
-        await appendPart(merged, await PDFDocument.load(await printPart(page, html, options.paper)), destinations);
+        const printed = await printPart(page, html, options.paper);
+        cutSections.push(...printed.cutSections);
+        await joiner.append(printed.pdf);
       }
-      if (destinations.size > 0) merged.catalog.set(PDFName.of('Dests'), merged.context.obj(Object.fromEntries(destinations)));
-      await numberPages(merged);
-      return await merged.save({ useObjectStreams: true });
+      const layout = { bottomMarginPoints: MARGIN_MM.bottom * POINTS_PER_MM, contentsRightPoints: MARGIN_MM.right * POINTS_PER_MM + BODY_PADDING_POINTS };
+      return { bytes: await joiner.finish(options.sections ?? [], layout), cutSections };
     } finally {
       await context.close();
     }
@@ -52,40 +67,15 @@ export async function printPdf(parts: Iterable<string> | AsyncIterable<string>, 
   }
 }
 
-async function printPart(page: Page, html: string, paper: PaperSize): Promise<Buffer> {
+async function printPart(page: Page, html: string, paper: PaperSize): Promise<{ pdf: Buffer; cutSections: string[] }> {
   await page.setContent(html, { waitUntil: 'load', timeout: 0 });
-  const pdf = await page.pdf({ format: paper, printBackground: true, margin: MARGIN });
+  // Playwright's evaluation runs with the document's own scripts off.
+  const cutSections = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('section.page, nav.contents')].filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.id || 'contents'),
+  );
+  const margin = Object.fromEntries(Object.entries(MARGIN_MM).map(([side, mm]) => [side, `${mm}mm`]));
+  const pdf = await page.pdf({ format: paper, printBackground: true, margin });
   // The part's DOM goes before the next is parsed.
   await page.setContent('', { waitUntil: 'load' });
-  return pdf;
-}
-
-/**
- * Copies the part's pages to the end of the document, and its named destinations (the sections'
- * ids, which the contents link to) onto the copied pages.
- */
-async function appendPart(merged: PDFDocument, part: PDFDocument, destinations: Map<string, PDFArray>): Promise<void> {
-  const copied = await merged.copyPages(part, part.getPageIndices());
-  for (const page of copied) merged.addPage(page);
-  const copyOf = new Map(part.getPages().map((page, index) => [page.ref.toString(), copied[index] as PDFPage]));
-  const partDestinations = part.catalog.lookupMaybe(PDFName.of('Dests'), PDFDict);
-  for (const [name, value] of partDestinations?.entries() ?? []) {
-    const destination = part.context.lookupMaybe(value, PDFArray);
-    const target = destination && copyOf.get(destination.get(0).toString());
-    if (!destination || !target) continue;
-    // [page /XYZ left top zoom]: the rest of the array is plain numbers and names.
-    destinations.set(name.decodeText(), merged.context.obj([target.ref, ...destination.asArray().slice(1)]));
-  }
-}
-
-/** "n / total", centred in the bottom margin of every page. */
-async function numberPages(document: PDFDocument): Promise<void> {
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  const pages = document.getPages();
-  const bottom = Number.parseFloat(MARGIN.bottom) * POINTS_PER_MM;
-  for (const [index, page] of pages.entries()) {
-    const text = `${index + 1} / ${pages.length}`;
-    const size = 8;
-    page.drawText(text, { x: (page.getWidth() - font.widthOfTextAtSize(text, size)) / 2, y: bottom / 2 - size / 2, size, font, color: rgb(0.33, 0.33, 0.33) });
-  }
+  return { pdf, cutSections };
 }

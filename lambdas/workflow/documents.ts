@@ -1,6 +1,7 @@
 import { sectionContent } from '../core/document.js';
 import { DocxDocumentBuilder } from '../core/formats/docx.js';
-import { htmlPrintParts } from '../core/formats/html.js';
+import { htmlPrintParts, sectionId } from '../core/formats/html.js';
+import { pageHeading, type DocumentPage } from '../core/formats/markdown.js';
 import { artifactKeys, putText } from '../data/artifacts.js';
 import { getJob, updateJob } from '../data/jobs.js';
 import { MEDIA_TYPES, overCeiling, type DocumentFormat, type WorkerFormat } from '../domain/formats.js';
@@ -51,9 +52,19 @@ export async function buildDocuments(state: CrawlState): Promise<CrawlState> {
   }
   if (job.export_formats.includes('pdf') && fits('pdf')) {
     const started = Date.now();
-    await store('pdf', await printPdf(htmlPrintParts(title, pages, (index) => markdown[index] ?? ''), { paper: job.pdf_paper ?? 'A4', title }));
-    logger.info('PDF printed', { job_id: job.job_id, pages: pages.length, ms: Date.now() - started });
+    const sections = pages.map((page, index) => ({ id: sectionId(index), title: pageHeading(page) }));
+    const printed = await printPdf(htmlPrintParts(title, pages, (index) => markdown[index] ?? ''), { paper: job.pdf_paper ?? 'A4', title, sections });
+    await store('pdf', printed.bytes);
+    if (printed.cutSections.length > 0) failures.pdf = cutContent(printed.cutSections, pages);
+    logger.info('PDF printed', { job_id: job.job_id, pages: pages.length, ms: Date.now() - started, cut_sections: printed.cutSections.length });
   }
   await updateJob(job.job_id, { results, ...(Object.keys(failures).length > 0 ? { document_failures: failures } : {}) });
   return done;
+}
+
+/** What a PDF whose layout passed the paper's edge is missing, named by the pages it is in. */
+function cutContent(sectionIds: readonly string[], pages: readonly DocumentPage[]): string {
+  const named = sectionIds.map((id) => (id === 'contents' ? 'the contents' : pages[Number(id.replace('page-', '')) - 1]?.url ?? id));
+  const listed = named.length > 3 ? `${named.slice(0, 3).join(', ')} and ${named.length - 3} more` : named.join(', ');
+  return `printed, but content wider than the paper is cut at its edge in ${listed}`;
 }

@@ -499,7 +499,10 @@ describe('state machine', () => {
       Resource: `\${GetAtt:${fn('crawl-documents').logicalId}.Arn}`,
       Next: 'Finalize',
       Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.documents_failure', Next: 'Finalize' }],
+      // as long as its function may run: a task without a timeout is timed out after 60 s locally
+      TimeoutSeconds: 900,
     });
+    expect(resources(template)[fn('crawl-documents').logicalId]?.Properties?.Timeout).toBe(900);
   });
 
   it('a recorded failure still settles the job through Finalize', () => {

@@ -194,6 +194,26 @@ describe('requests Node itself would refuse', () => {
     expect(isEnvelope(reply.body), reply.body).toBe(true);
   });
 
+  it('CONNECT, asking for a tunnel, is a 400 in the envelope', async () => {
+    for (const target of ['127.0.0.1:22', 'localhost:443', '[::1]:80']) {
+      const reply = await sendBytes(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+      expect(reply.status, `${target} → ${reply.text}`).toBe(400);
+      expect(isEnvelope(reply.body), reply.body).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a size that is no hex number', 'zz\r\nabc\r\n0\r\n\r\n'],
+    ['a negative size', '-1\r\nabc\r\n0\r\n\r\n'],
+    ['a size past every integer', 'ffffffffffffffffffff\r\nabc\r\n0\r\n\r\n'],
+    ['data longer than its size', '3\r\nabcdef\r\n0\r\n\r\n'],
+    ['a valid chunk, then a malformed one', '5\r\n{"url\r\nxyz\r\n0\r\n\r\n'],
+  ])('a chunked body with %s is a 400 in the envelope', async (_case, chunks) => {
+    const reply = await sendBytes(`POST /v1/jobs HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunks}`);
+    expect(reply.status, reply.text).toBe(400);
+    expect(isEnvelope(reply.body), reply.body).toBe(true);
+  });
+
   it('Expect: 100-continue still gets the request through', async () => {
     const reply = await sendBytes(`GET /v1/usage HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${KEY}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
     expect(reply.text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);

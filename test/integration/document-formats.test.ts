@@ -3,12 +3,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PageRecordSchema } from '../../lambdas/domain/page-record.js';
+import { c0Controls, notXmlCharacters, pythonLineEnds } from '../helpers/characters.js';
 import { summarizePdf } from '../helpers/pdf.js';
 import { testLifecycle } from '../helpers/lifecycle.js';
 import type { TestRuntime } from '../helpers/runtime.js';
 import { startSite } from '../helpers/site.js';
+import { pdftotext, soffice } from '../helpers/document-readers.js';
 
 /**
  * The v1.1 documents and the JSON Lines result, crawled end to end on the local runtime: a job
@@ -17,9 +20,6 @@ import { startSite } from '../helpers/site.js';
  */
 const KEY = 'formats-key-0001';
 const run = promisify(execFile);
-const which = (tool: string) => run('which', [tool]).then(({ stdout }) => stdout.trim(), () => '');
-const pdftotext = await which('pdftotext');
-const soffice = await which('soffice');
 
 const FOOTER = '<footer><p>© Teapot Docs. All rights reserved.</p></footer>';
 const article = (title: string, body: string, links: string[] = []) =>
@@ -37,22 +37,28 @@ const PAGES = {
 };
 const CRAWL_ORDER = ['https://site.test/', 'https://site.test/care', 'https://site.test/sizes'];
 
+/** Characters a page can send that no result may pass on as they are: controls, XML's forbidden ones, other languages' line ends. */
+const ODD_CHARACTERS = 'F\uFFFEG\uFFFFH&#xFFFE;K \u0001a\u0008b\u000Bc\u000Cd\u001Fe \u2028f\u2029g\u0085h';
+const EXTRA_PAGES = {
+  '/characters': article(`Odd \u0001characters\uFFFF`, `<p>${ODD_CHARACTERS}</p><pre>${ODD_CHARACTERS}</pre><table><tr><th>${ODD_CHARACTERS}</th><th>b</th></tr><tr><td>c</td><td>d</td></tr></table>`),
+};
+
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let scratch: string;
 
 const lifecycle = testLifecycle();
 beforeAll(async () => {
-  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES }));
+  site = lifecycle.site(await startSite({ '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' }, ...PAGES, ...EXTRA_PAGES }));
   runtime = await lifecycle.runtime({ users: [{ user_id: 'formats', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }], hostOverrides: site.overrides });
   scratch = await lifecycle.scratch('formats-');
 }, 120_000);
 
-async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>) {
-  const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url: 'https://site.test/', check_tos: false, ...body } });
+async function crawl(version: 'v1' | 'v1.1', body: Record<string, unknown>, { url = 'https://site.test/', timeoutMs = 150_000 } = {}) {
+  const created = await runtime.request('POST', `/${version}/jobs`, { key: KEY, body: { url, check_tos: false, ...body } });
   expect(created.status, created.text).toBe(202);
   const id = String(created.json.id);
-  const job = await runtime.waitForJob(KEY, id, 150_000);
+  const job = await runtime.waitForJob(KEY, id, timeoutMs);
   expect(job.status).toBe('completed');
   return { id, created: created.json, job };
 }
@@ -112,14 +118,21 @@ describe('a /v1.1 job with every document', () => {
     expect(new Set(pdf.pages.map(String))).toEqual(new Set(['612,792']));
     expect(pdf.destinations).toEqual({ 'page-1': 1, 'page-2': 2, 'page-3': 3 });
     expect(pdf.uris).toEqual(expect.arrayContaining(CRAWL_ORDER));
+    // bookmarks: one per crawled page, where its section starts
+    expect(pdf.outline).toEqual([
+      { title: 'Teapot guide · Teapot Docs', page: 1 },
+      { title: 'Caring for a teapot · Teapot Docs', page: 2 },
+      { title: 'Teapot sizes · Teapot Docs', page: 3 },
+    ]);
     if (!pdftotext) return;
     const file = path.join(scratch, 'result.pdf');
     await writeFile(file, bytes);
     const { stdout } = await run(pdftotext, ['-layout', file, '-']);
     expect(stdout).toContain('Caring for a teapot');
     expect(stdout).toContain('Never use soap on unglazed clay');
-    // each printed page is numbered in the footer, n / total
+    // each printed page is numbered in the footer, n / total, and the contents give each crawled page's number
     expect(stdout).toMatch(/\b1 ?\/ ?[4-9]\b/);
+    expect(stdout).toMatch(/1\. Teapot guide · Teapot Docs +2\n\s*2\. Caring for a teapot · Teapot Docs +3\n/);
   });
 
   it('Word: a .docx with a heading per page, the table as a table, and the text LibreOffice reads back', { timeout: 150_000 }, async () => {
@@ -154,6 +167,32 @@ describe('a /v1.1 job with every document', () => {
     expect(records.map((record) => record.markdown)).toEqual(sectionContents(markdown));
     const text = (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=text`, { key: KEY })).text;
     expect(records.map((record) => record.text)).toEqual(sectionContents(text));
+  });
+});
+
+describe('a page with characters its documents may not carry', () => {
+  it('markdown and text without C0 controls, HTML and Word without what XML forbids, JSON Lines one line per page to every reader', { timeout: 200_000 }, async () => {
+    const { id } = await crawl('v1.1', { mode: 'single', export_formats: ['markdown', 'text', 'html', 'docx'] }, { url: 'https://site.test/characters' });
+    const result = async (format: string) => (await runtime.request('GET', `/v1.1/jobs/${id}/result?format=${format}`, { key: KEY })).text;
+    for (const format of ['markdown', 'text']) {
+      const text = await result(format);
+      // U+FFFE and U+FFFF are characters UTF-8 text may hold
+      expect(text, format).toContain('F\uFFFEG\uFFFFH\uFFFEK abcde');
+      expect(c0Controls(text), format).toEqual([]);
+    }
+    const html = await result('html');
+    expect(html).toContain('FGHK');
+    expect(notXmlCharacters(html)).toEqual([]);
+    const word = unzipSync((await download(`/v1.1/jobs/${id}/result?format=docx`)).bytes);
+    const parser = new new JSDOM('').window.DOMParser();
+    for (const name of ['word/document.xml', 'docProps/core.xml']) {
+      const xml = strFromU8(word[name] as Uint8Array);
+      expect(notXmlCharacters(xml), name).toEqual([]);
+      expect(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror'), name).toHaveLength(0);
+    }
+    const lines = (await result('jsonl')).trimEnd();
+    expect(pythonLineEnds(lines)).toEqual([]);
+    expect(JSON.parse(lines)).toMatchObject({ title: 'Odd characters\uFFFF · Teapot Docs', markdown: expect.stringContaining('\u2028f\u2029g\u0085h') });
   });
 });
 

@@ -18,7 +18,8 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { Token, Tokens } from 'marked';
-import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, unescapeMarkdown, type DocumentPage } from './markdown.js';
+import { xmlText } from '../characters.js';
+import { contentHeadingLevel, markdownTokens, pageHeading, safeLinkTarget, tableColumnGroups, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /** Word styles of the document (ids); Word's own Heading, Hyperlink and Quote styles are used too. */
 export const DOCX_STYLES = { code: 'CodeBlock', inlineCode: 'InlineCode', url: 'PageUrl' } as const;
@@ -31,26 +32,32 @@ export const DOCX_STYLES = { code: 'CodeBlock', inlineCode: 'InlineCode', url: '
  * in the HTML result.
  *
  * It does not stream: the `docx` package builds the whole document before writing the zip, so
- * every page's paragraphs are held until `toBuffer`.
+ * every page's paragraphs are held until `toBuffer`. The package writes text into its XML as it
+ * is given, so what XML forbids is taken out of the builder's input (`xmlText`), from which every
+ * run of the document comes.
  */
 export class DocxDocumentBuilder {
   private readonly body: Array<Paragraph | Table> = [];
   private readonly lists = new ListNumbering();
+  private readonly title: string;
 
-  constructor(private readonly title: string, pages: readonly DocumentPage[]) {
-    this.body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }));
+  constructor(title: string, documentPages: readonly DocumentPage[]) {
+    this.title = xmlText(title);
+    const pages = documentPages.map(xmlPage);
+    this.body.push(new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(this.title)] }));
     for (const [index, page] of pages.entries()) {
       this.body.push(new Paragraph({ bullet: { level: 0 }, children: [new InternalHyperlink({ anchor: bookmarkId(index), children: [new TextRun({ text: pageHeading(page), style: 'Hyperlink' })] })] }));
     }
   }
 
   /** Adds the pages in crawl order, `index` counting from 0 as in the page list. */
-  addPage(page: DocumentPage, markdown: string, index: number): void {
+  addPage(documentPage: DocumentPage, markdown: string, index: number): void {
+    const page = xmlPage(documentPage);
     this.body.push(
       new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new Bookmark({ id: bookmarkId(index), children: [new TextRun(pageHeading(page))] })] }),
       new Paragraph({ style: DOCX_STYLES.url, children: [linkOrText(page.url, [new TextRun({ text: page.url, style: safeLinkTarget(page.url) ? 'Hyperlink' : undefined })])] }),
     );
-    for (const token of markdownTokens(markdown)) this.block(token, TOP_LEVEL);
+    for (const token of markdownTokens(xmlText(markdown))) this.block(token, TOP_LEVEL);
   }
 
   async toBuffer(): Promise<Buffer> {
@@ -89,7 +96,8 @@ export class DocxDocumentBuilder {
         this.list(token as Tokens.List, place);
         return;
       case 'table':
-        this.body.push(table(token as Tokens.Table));
+        // Word joins tables that touch: a split table's parts keep a paragraph between them.
+        tables(token as Tokens.Table).forEach((part, index) => this.body.push(...(index > 0 ? [new Paragraph({}), part] : [part])));
         return;
       case 'hr':
         this.body.push(new Paragraph({ thematicBreak: true }));
@@ -137,6 +145,10 @@ interface Place {
 }
 
 const TOP_LEVEL: Place = { listLevel: -1, quoted: false };
+
+function xmlPage(page: DocumentPage): DocumentPage {
+  return { url: xmlText(page.url), title: page.title === undefined ? undefined : xmlText(page.title) };
+}
 
 function bookmarkId(index: number): string {
   return `page_${index + 1}`;
@@ -208,10 +220,15 @@ function codeLines(code: string): TextRun[] {
   return code.split('\n').map((line, index) => new TextRun({ text: line, break: index > 0 ? 1 : undefined }));
 }
 
-function table(token: Tokens.Table): Table {
-  const row = (cells: Tokens.TableCell[], header: boolean) =>
-    new TableRow({ tableHeader: header, children: cells.map((cell) => new TableCell({ children: [new Paragraph({ children: inline(cell.tokens, header ? { bold: true } : {}) })] })) });
-  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(token.header, true), ...token.rows.map((cells) => row(cells, false))] });
+/** The table, or the tables a table wider than the page is split into (`tableColumnGroups`; Word holds 63 columns at most). */
+function tables(token: Tokens.Table): Table[] {
+  const row = (cells: Tokens.TableCell[], columns: number[], header: boolean) =>
+    new TableRow({
+      tableHeader: header,
+      children: columns.map((column) => new TableCell({ children: [new Paragraph({ children: inline(cells[column]?.tokens ?? [], header ? { bold: true } : {}) })] })),
+    });
+  const groups = tableColumnGroups([token.header, ...token.rows].map((cells) => cells.map((cell) => cell.text.length)));
+  return groups.map((columns) => new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(token.header, columns, true), ...token.rows.map((cells) => row(cells, columns, false))] }));
 }
 
 const HEADINGS = {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cssSelectorProblem, exportPage } from '../../../lambdas/core/export.js';
+import { c0Controls } from '../../helpers/characters.js';
 
 const URL_OF_PAGE = 'https://example.com/guide/page.html';
 
@@ -210,6 +211,14 @@ describe('title and formats', () => {
     const both = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: false });
     expect([both.markdown, both.text]).toEqual(['Hello', 'Hello']);
     expect(both.truncated).toBe(false);
+  });
+
+  it('keeps no C0 control but tab and line feed in the title, markdown and text, however the page wrote it', () => {
+    const html = '<title>Tab\u0001le &#x1B;[31m</title><p>bell&#x7; back\u0008space&#x0B;&#x1F; &#x0C;row\r\nend</p><pre>a\tb\r\nc\rd</pre>';
+    const exported = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: false });
+    for (const field of [exported.title, exported.markdown, exported.text]) expect(c0Controls(field ?? '')).toEqual([]);
+    expect(exported.title).toBe('Table [31m');
+    expect(exported.text).toBe('bell backspace row end\n\na\tb\nc\nd');
   });
 
   it('exports content that broken markup left after </body>, and pages without <body>', () => {

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocxDocumentBuilder } from '../../../../lambdas/core/formats/docx.js';
+import { soffice } from '../../../helpers/document-readers.js';
 
 const run = promisify(execFile);
 
@@ -85,6 +87,41 @@ describe('Word result', () => {
     expect(relationships).toContain('Target="https://example.com/ref"');
   });
 
+  it('splits a table wider than the page into tables of the columns that fit, each led by the first column', async () => {
+    const header = Array.from({ length: 40 }, (_, column) => `h${column}`);
+    const row = Array.from({ length: 40 }, (_, column) => `c${column}`);
+    const page = { url: 'https://example.com/wide', title: 'Wide' };
+    const builder = new DocxDocumentBuilder('Crawl', [page]);
+    builder.addPage(page, `| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |\n| ${row.join(' | ')} |`, 0);
+    const xml = strFromU8(unzipSync(new Uint8Array(await builder.toBuffer()))['word/document.xml'] as Uint8Array);
+    const tables = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/g) ?? [];
+    expect(tables.length).toBeGreaterThan(2);
+    for (const table of tables) {
+      const cells = [...table.matchAll(/<w:t[^>]*>([hc]\d+)<\/w:t>/g)].map((match) => match[1]);
+      expect(cells.slice(0, 1)).toEqual(['h0']);
+      // a third of the columns or fewer, each table (Word holds 63 columns at most)
+      expect(cells.length / 2).toBeLessThanOrEqual(14);
+    }
+    const bodyCells = tables.flatMap((table) => [...table.matchAll(/<w:t[^>]*>(c\d+)<\/w:t>/g)].map((match) => match[1]));
+    expect(new Set(bodyCells)).toEqual(new Set(row));
+    // a paragraph between the parts, or Word would join them into one table
+    expect(xml).not.toMatch(/<\/w:tbl>\s*<w:tbl>/);
+  });
+
+  it('is well-formed XML whatever characters the pages hold', async () => {
+    const odd = 'F\uFFFEG\uFFFFH\u0001K\uDC00L';
+    const page = { url: 'https://example.com/odd', title: `Odd ${odd}` };
+    const builder = new DocxDocumentBuilder(`Crawl ${odd}`, [page]);
+    builder.addPage(page, `Text ${odd}\n\n\`${odd}\`\n\n| ${odd} | b |\n| --- | --- |\n| c | d |\n\n\`\`\`\n${odd}\n\`\`\``, 0);
+    const files = unzipSync(new Uint8Array(await builder.toBuffer()));
+    const parser = new new JSDOM('').window.DOMParser();
+    for (const name of ['word/document.xml', 'docProps/core.xml']) {
+      const xml = strFromU8(files[name] as Uint8Array);
+      expect(parser.parseFromString(xml, 'application/xml').getElementsByTagName('parsererror'), name).toHaveLength(0);
+    }
+    expect(strFromU8(files['word/document.xml'] as Uint8Array)).toContain('Text FGHK\uFFFDL');
+  });
+
   it('shows what a page wrote as tags as text, and links nowhere but http(s)', () => {
     expect(paragraph('Typed by the page: <script>alert(1)</script> and a trap [Image: diagram]').xml).toContain('&lt;script&gt;');
     expect(relationships).not.toContain('javascript:');
@@ -92,13 +129,7 @@ describe('Word result', () => {
   });
 });
 
-/*
- * LibreOffice reads the document as Word would, and fails on one that needs repair. The test runs
- * where `soffice` is installed (Debian's libreoffice-writer-nogui; CI installs it) and says so
- * where it is not.
- */
-const soffice = await run('which', ['soffice']).then(({ stdout }) => stdout.trim(), () => '');
-
+/* LibreOffice reads the document as Word would, and fails on one that needs repair; where `soffice` is not installed, the test says so. */
 describe.skipIf(!soffice)('Word result in LibreOffice', () => {
   let dir: string;
   beforeAll(async () => {

@@ -2,7 +2,9 @@ import { isTag, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { exportPage } from '../../../../lambdas/core/export.js';
-import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts } from '../../../../lambdas/core/formats/html.js';
+import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts, type PrintPartLimits } from '../../../../lambdas/core/formats/html.js';
+import { RUN_CHARACTERS } from '../../../../lambdas/core/formats/html-runs.js';
+import { notXmlCharacters } from '../../../helpers/characters.js';
 
 /** A page whose text and markup try every way into a document: text that looks like tags, script links, images from elsewhere. */
 const HOSTILE_PAGE = `<html><head><title>Hostile &lt;b&gt;page</title></head><body><main>
@@ -97,6 +99,14 @@ describe('HTML result', () => {
     expect(section).toContain('<strong>bold</strong>, <em>italic</em> and <code>code</code>');
   });
 
+  it('holds no character XML forbids, from the title, the page list or the markdown', () => {
+    const odd = 'F\uFFFEG\uFFFFH\u0001I\uD800J';
+    const page = { url: 'https://example.com/odd', title: `Odd ${odd}`, markdown: `Text ${odd}\n\n\`${odd}\`\n\n| ${odd} | b |\n| --- | --- |\n| c | d |` };
+    const built = htmlDocument(`Crawl ${odd}`, [page]);
+    expect(notXmlCharacters(built)).toEqual([]);
+    expect(built).toContain('Text FGHI\uFFFDJ');
+  });
+
   it('streams as start, sections and end, the same document as built at once', () => {
     const pages = [
       { url: 'https://example.com/1', title: undefined, markdown: 'one' },
@@ -110,12 +120,84 @@ describe('HTML result', () => {
 
   it('splits for printing into whole documents, the contents in the first, the sections numbered through', async () => {
     const pages = [1, 2, 3].map((n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: `Text ${n}.` }));
-    const parts: string[] = [];
-    for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', 2)) parts.push(part);
+    const parts = await printParts(pages, { pages: 2, bytes: Number.POSITIVE_INFINITY });
     expect(parts).toHaveLength(2);
     for (const part of parts) expect(part.startsWith('<!DOCTYPE html>') && part.endsWith(HTML_DOCUMENT_END)).toBe(true);
     expect(parts.map((part) => elements(part).filter((element) => element.name === 'nav').length)).toEqual([1, 0]);
     expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([['page-1', 'page-2'], ['page-3']]);
     expect(parts[0]).toContain('<li><a href="#page-3">Page 3</a></li>');
+    // the first part holds a stand-in target for the section printed later, so its contents entry is a link
+    expect(elements(parts[0] as string).filter((element) => element.name === 'a' && element.attribs.id).map((element) => element.attribs.id)).toEqual(['page-3']);
+  });
+
+  it('ends a printed part at its bytes as well as its pages, a page larger than that being a part of its own', async () => {
+    const sizes = [200, 200, 3000, 200, 200, 200];
+    const pages = sizes.map((size, n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: 'word '.repeat(size) }));
+    const parts = await printParts(pages, { pages: 50, bytes: 8000 });
+    expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([
+      ['page-1', 'page-2'],
+      ['page-3'],
+      ['page-4', 'page-5', 'page-6'],
+    ]);
+    expect(parts.map((part) => Buffer.byteLength(part) <= 8000)).toEqual([true, false, true]);
+  });
+});
+
+async function printParts(pages: Array<{ url: string; title: string; markdown: string }>, limits: PrintPartLimits): Promise<string[]> {
+  const parts: string[] = [];
+  for await (const part of htmlPrintParts('Crawl', pages, (index) => pages[index]?.markdown ?? '', limits)) parts.push(part);
+  return parts;
+}
+
+describe('HTML that every printer can lay out', () => {
+  const page = { url: 'https://example.com/long', title: 'Long' };
+
+  it('cuts a paragraph of a long word into runs of whole characters, each a block of the same paragraph', () => {
+    const section = htmlPageSection(page, `Before.\n\n${'abcdefghij'.repeat(3000)}&amp;\n\nAfter.`, 0);
+    const paragraph = /<p>((?:<span class="run">[^<]*<\/span>)+)<\/p>/.exec(section)?.[1] ?? '';
+    const runs = [...paragraph.matchAll(/<span class="run">([^<]*)<\/span>/g)].map((match) => match[1] as string);
+    expect(runs).toHaveLength(4);
+    expect(runs.every((run) => run.length <= RUN_CHARACTERS)).toBe(true);
+    expect(runs.join('')).toBe(`${'abcdefghij'.repeat(3000)}&amp;`);
+    expect(section).toContain('<p>Before.</p>');
+  });
+
+  it('keeps the inline markup whole in every run: emphasis and links end with a run and open again in the next', () => {
+    const words = Array.from({ length: 4000 }, (_, index) => `word${index}`).join(' ');
+    const section = htmlPageSection(page, `**${words}** [${words}](https://example.com/x) \`${words}\``, 0);
+    const runs = [...section.matchAll(/<span class="run">([\s\S]*?)<\/span>/g)].map((match) => match[1] as string);
+    expect(runs.length).toBeGreaterThan(6);
+    for (const run of runs) {
+      const opened = (run.match(/<(strong|a|code)[ >]/g) ?? []).length;
+      expect((run.match(/<\/(strong|a|code)>/g) ?? []).length, run.slice(0, 80)).toBe(opened);
+      expect(run.replace(/<[^>]*>/g, '').length).toBeLessThanOrEqual(RUN_CHARACTERS);
+    }
+    // every word is there once in each of the three, in order
+    expect(runs.join('').replace(/<[^>]*>/g, '')).toBe(`${words} ${words} ${words}`);
+  });
+
+  it('cuts code blocks, table cells and list items too, at line breaks where it can', () => {
+    const lines = Array.from({ length: 2000 }, (_, index) => `line ${index}`).join('\n');
+    const code = htmlPageSection(page, `\`\`\`\n${lines}\n\`\`\``, 0);
+    const runs = [...code.matchAll(/<span class="run">([^<]*)<\/span>/g)].map((match) => match[1] as string);
+    expect(runs.length).toBeGreaterThan(1);
+    for (const run of runs.slice(0, -1)) expect(run.endsWith('\n')).toBe(true);
+    expect(htmlPageSection(page, `| a | b |\n| --- | --- |\n| ${'x'.repeat(25_000)} | y |`, 0)).toMatch(/<td><span class="run">x+<\/span><span class="run">/);
+    expect(htmlPageSection(page, `- ${'y'.repeat(25_000)}\n- short`, 0)).toMatch(/<li><span class="run">y+<\/span><span class="run">/);
+  });
+
+  it('prints a table wider than the paper as tables of the columns that fit, each led by the first column; on screen it scrolls', () => {
+    const header = Array.from({ length: 40 }, (_, column) => `h${column}`);
+    const row = Array.from({ length: 40 }, (_, column) => `c${column}`);
+    const markdown = `| ${header.join(' | ')} |\n| ${header.map(() => '---').join(' | ')} |\n| ${row.join(' | ')} |`;
+    const printed = htmlPageSection(page, markdown, 0, 'print');
+    const tables = [...printed.matchAll(/<table class="split">([\s\S]*?)<\/table>/g)].map((match) => match[1] as string);
+    expect(tables.length).toBeGreaterThan(2);
+    for (const table of tables) expect(table).toMatch(/^\n<thead>\n<tr><th>h0<\/th>/);
+    const printedCells = tables.flatMap((table) => [...table.matchAll(/<td>(c\d+)<\/td>/g)].map((match) => match[1]));
+    expect(new Set(printedCells)).toEqual(new Set(row));
+    const screen = htmlPageSection(page, markdown, 0);
+    expect(screen).toContain('<div class="table">\n<table>\n<thead>');
+    expect(screen.match(/<table/g)).toHaveLength(1);
   });
 });
