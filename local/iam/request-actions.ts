@@ -17,7 +17,7 @@ export class UnmappedRequestError extends Error {}
 const tableArn = (table: string) => `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${table}`;
 const queueArn = (queueUrl: string) => `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${queueUrl.split('/').at(-1) ?? ''}`;
 
-type DynamoInput = Record<string, unknown> & { TableName?: string; IndexName?: string; RequestItems?: Record<string, unknown>; TransactItems?: Array<Record<string, { TableName?: string }>> };
+type DynamoInput = Record<string, unknown> & { TableName?: string; IndexName?: string; RequestItems?: Record<string, unknown>; TransactItems?: Array<Record<string, { TableName?: string } | undefined>> };
 
 /** The action each element of a DynamoDB transaction performs. */
 const TRANSACT_ITEM_ACTIONS: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
@@ -27,7 +27,7 @@ export function dynamoDbActions(target: string, input: DynamoInput): ActionOnRes
   const operation = target.split('.')[1] ?? '';
   if (input.TransactItems) {
     return input.TransactItems.flatMap((item) =>
-      Object.entries(item).map(([kind, element]) => ({ action: `dynamodb:${TRANSACT_ITEM_ACTIONS[kind] ?? kind}`, resource: tableArn(String(element.TableName)) })),
+      Object.entries(item).map(([kind, element]) => ({ action: `dynamodb:${TRANSACT_ITEM_ACTIONS[kind] ?? kind}`, resource: tableArn(String(element?.TableName)) })),
     );
   }
   if (input.RequestItems) return Object.keys(input.RequestItems).map((table) => ({ action: `dynamodb:${operation}`, resource: tableArn(table) }));
