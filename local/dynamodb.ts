@@ -14,7 +14,7 @@ import dynalite from 'dynalite';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { jsonProtocolRefusal, type LocalIam } from './iam/authorizer.js';
+import { jsonProtocolRefusal, signedJsonRequest, type LocalIam } from './iam/authorizer.js';
 import { dynamoDbActions } from './iam/request-actions.js';
 import { readRequestText } from './request-body.js';
 import { resourcesOfType, type CfnTemplate } from './template.js';
@@ -29,8 +29,7 @@ function authorizingLayer(emulator: RequestListener, iam: LocalIam): RequestList
     void (async () => {
       const body = await readRequestText(request);
       const target = String(request.headers['x-amz-target'] ?? '');
-      const signed = { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body };
-      const verdict = await iam.authorize(signed, 'dynamodb', () => dynamoDbActions(target, JSON.parse(body || '{}') as Record<string, unknown>));
+        const verdict = await iam.authorize(signedJsonRequest(request, body), 'dynamodb', () => dynamoDbActions(target, JSON.parse(body || '{}') as Record<string, unknown>));
       if ('refusal' in verdict) {
         const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 400);
         response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });

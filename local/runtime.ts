@@ -15,7 +15,7 @@ import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { bundledFunctionEnvironment, functionEnvironment } from './function-environment.js';
-import { LocalIam, jsonProtocolRefusal } from './iam/authorizer.js';
+import { LocalIam, jsonProtocolRefusal, signedJsonRequest } from './iam/authorizer.js';
 import { functionCredentials, RUNTIME_CREDENTIALS } from './iam/credentials.js';
 import { templateIdentities } from './iam/policies.js';
 import { sqsActions } from './iam/request-actions.js';
@@ -164,8 +164,7 @@ type Closer = () => Promise<void>;
 /** The SQS endpoint's check of a request: its signature, and its caller's role. */
 function sqsAuthorizer(iam: LocalIam) {
   return async (request: IncomingMessage, body: string) => {
-    const signed = { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body };
-    const verdict = await iam.authorize(signed, 'sqs', () => sqsActions(String(request.headers['x-amz-target'] ?? ''), JSON.parse(body || '{}') as Record<string, string>));
+    const verdict = await iam.authorize(signedJsonRequest(request, body), 'sqs', () => sqsActions(String(request.headers['x-amz-target'] ?? ''), JSON.parse(body || '{}') as Record<string, string>));
     if (!('refusal' in verdict)) return undefined;
     const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 403);
     return verdict.refusal.denied ? sqsErrors.accessDenied(message) : sqsErrors.unsigned(type, message, status);

@@ -1,5 +1,5 @@
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { jsonProtocolRefusal, type LocalIam } from './iam/authorizer.js';
+import { jsonProtocolRefusal, signedJsonRequest, type LocalIam } from './iam/authorizer.js';
 import { lambdaInvokeAction, stepFunctionsActions } from './iam/request-actions.js';
 import type { LambdaHost } from './lambda-host.js';
 import type { UsageMeter } from './meter.js';
@@ -213,8 +213,7 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
       delayResponse(response, options.latencyMs);
     },
     async (request, body, target) => {
-      const signed = { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body };
-      const verdict = await options.iam.authorize(signed, 'states', () => stepFunctionsActions(target, JSON.parse(body || '{}') as Record<string, string>));
+        const verdict = await options.iam.authorize(signedJsonRequest(request, body), 'states', () => stepFunctionsActions(target, JSON.parse(body || '{}') as Record<string, string>));
       if (!('refusal' in verdict)) return;
       const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 400);
       throw new ProtocolError(type, message, status);

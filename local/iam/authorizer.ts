@@ -1,4 +1,5 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
+import type { IncomingMessage } from 'node:http';
 import { verifyRequestSignature, type SignedRequest } from '../request-signature.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from '../template.js';
 import { secretOf, signerOf } from './credentials.js';
@@ -100,6 +101,11 @@ export class LocalIam {
     const message = await this.denial(signer.logicalId, calls);
     return message === undefined ? verdict : { refusal: { status: 403, code: 'AccessDenied', message, denied: true } };
   }
+}
+
+/** A JSON-protocol request as its signature covers it: the body included. */
+export function signedJsonRequest(request: IncomingMessage, body: string): SignedRequest {
+  return { method: request.method ?? 'POST', url: request.url ?? '/', headers: request.headers, body };
 }
 
 /**
