@@ -11,14 +11,54 @@ import {
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { jsonProtocolRefusal, signedJsonRequest, type LocalIam } from './iam/authorizer.js';
+import { dynamoDbActions } from './iam/request-actions.js';
+import { readRequestText } from './request-body.js';
 import { resourcesOfType, type CfnTemplate } from './template.js';
 
-/** dynalite on disk, listening on loopback; its tables are created from the template's definitions. */
-export async function startDynamo(dataPath: string, host: string, onRequest: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ endpoint: string; close(): Promise<void> }> {
+/**
+ * What DynamoDB checks and dynalite does not: the request's signature, and that the caller's role
+ * allows it. dynalite reads the body itself, so it is handed a copy of the request with the body
+ * already read.
+ */
+function authorizingLayer(emulator: RequestListener, iam: LocalIam): RequestListener {
+  return (request, response) => {
+    void (async () => {
+      const body = await readRequestText(request);
+      const target = String(request.headers['x-amz-target'] ?? '');
+        const verdict = await iam.authorize(signedJsonRequest(request, body), 'dynamodb', () => dynamoDbActions(target, JSON.parse(body || '{}') as Record<string, unknown>));
+      if ('refusal' in verdict) {
+        const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 400);
+        response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+        return response.end(JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message }));
+      }
+      emulator(Object.assign(Readable.from([Buffer.from(body)]), { headers: request.headers, method: request.method, url: request.url }) as unknown as IncomingMessage, response);
+    })().catch((error: unknown) => {
+      response.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify({ __type: 'com.amazon.coral.validate#ValidationException', message: (error as Error).message }));
+    });
+  };
+}
+
+/** dynalite on disk, listening on loopback, admitting the calls `iam` allows; its tables are created from the template's definitions. */
+export async function startDynamo(
+  dataPath: string,
+  host: string,
+  iam: LocalIam,
+  onRequest: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = dynalite({ path: dataPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  server.on('request', onRequest);
+  const [emulator] = server.listeners('request') as RequestListener[];
+  if (!emulator) throw new Error('dynalite serves no requests');
+  server.removeAllListeners('request');
+  const layer = authorizingLayer(emulator, iam);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    onRequest(request, response);
+    layer(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, host, () => resolve());

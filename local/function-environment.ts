@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { functionCredentials } from './iam/credentials.js';
 import { resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
 
 /**
@@ -64,8 +65,9 @@ function lambdaFontConfig(bundleDir: string, tmpDir: string): string {
 }
 
 /**
- * What an instance of a bundled function sees: the runtime's settings (endpoints, region,
- * credentials), the function's own variables and no other function's, its bundle as
+ * What an instance of a bundled function sees: the runtime's settings (endpoints, region), the
+ * function's own credentials (its calls are checked against its role), its own variables and no
+ * other function's, its bundle as
  * LAMBDA_TASK_ROOT, a temporary folder of its own (Lambda's /tmp) and only the fonts Lambda's would
  * have. Written when the instance starts, as Lambda fixes an instance's environment.
  */
@@ -90,5 +92,5 @@ export function bundledFunctionEnvironment(options: {
   const fontConfig = path.join(scratchDir, 'fonts.conf');
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(fontConfig, lambdaFontConfig(bundleDir, tmpDir));
-  return { ...base, ...own, LAMBDA_TASK_ROOT: bundleDir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
+  return { ...base, ...own, ...functionCredentials(logicalId), LAMBDA_TASK_ROOT: bundleDir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
 }

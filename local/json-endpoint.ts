@@ -7,6 +7,7 @@ export class ProtocolError extends Error {
   constructor(
     readonly type: string,
     message: string,
+    readonly status = 400,
   ) {
     super(message);
   }
@@ -22,6 +23,8 @@ export async function startJsonEndpoint(
   targetPrefix: string,
   operations: Record<string, JsonOperation>,
   onRequest: (request: IncomingMessage, response: ServerResponse) => void,
+  /** Checks a request's signature and that its caller may make it; throws the ProtocolError to answer. */
+  authorize: (request: IncomingMessage, body: string, operation: string) => Promise<void> = async () => undefined,
   host = '127.0.0.1',
 ): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -36,9 +39,10 @@ export async function startJsonEndpoint(
       const text = await readRequestText(request);
       if (!operation) return reply(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${target}` });
       try {
+        await authorize(request, text, target);
         reply(200, (await operation(text ? (JSON.parse(text) as Record<string, unknown>) : {})) ?? {});
       } catch (error) {
-        if (error instanceof ProtocolError) return reply(400, { __type: error.type, message: error.message });
+        if (error instanceof ProtocolError) return reply(error.status, { __type: error.type, message: error.message });
         reply(500, { __type: 'InternalFailure', message: (error as Error).message });
       }
     })();

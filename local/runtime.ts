@@ -1,12 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
-import { Agent } from 'node:http';
+import { Agent, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { lockFile } from '../lambdas/core/process-lock.js';
 import { ENV } from '../lambdas/data/env.js';
@@ -16,12 +15,17 @@ import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
 import { bundledFunctionEnvironment, functionEnvironment } from './function-environment.js';
+import { LocalIam, jsonProtocolRefusal, signedJsonRequest } from './iam/authorizer.js';
+import { functionCredentials, RUNTIME_CREDENTIALS } from './iam/credentials.js';
+import { templateIdentities } from './iam/policies.js';
+import { sqsActions } from './iam/request-actions.js';
 import { startQueuePolling } from './event-sources.js';
 import { delayResponse, type AwsLatency } from './latency.js';
 import { LambdaHost, type FunctionCode } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
 import { startS3, type CorsRule, type LocalBucket } from './s3.js';
 import { invokeWithinLimits } from './service-limits.js';
+import { sqsErrors } from './sqs/errors.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { openApiPort } from './api-port.js';
@@ -52,6 +56,8 @@ export interface LocalRuntimeConfig {
   code?: LocalCode;
   /** Imports every handler in the background once the runtime is up (`warmed` says when), so the first crawl meets warm functions. */
   warmFunctions?: boolean;
+  /** Changes the synthesized template before the runtime reads it (a test removes a grant to see the call it covers refused). */
+  adjustTemplate?(template: CfnTemplate): void;
   /** The runtime's log; the handlers' metrics (EMF lines, as CloudWatch would read them) go here too, unless `metricsFile` is set. */
   log(line: string): void;
   /** A file for the metric lines instead of the log, emptied at each start (npm start: `metrics.log` in the data directory). */
@@ -79,15 +85,6 @@ async function openLineFile(file: string, closers: Closer[]): Promise<(line: str
   closers.push(() => new Promise<void>((resolve) => stream.end(resolve)));
   return (line) => stream.write(`${line}\n`);
 }
-
-/**
- * The key pair the handlers and the runtime sign their calls with. The object store refuses
- * requests not signed with it (dynalite and the SQS endpoint accept any); its secret is drawn for
- * this process, so a signature or presigned URL made by another install, or known from the source,
- * is refused.
- */
-const credentials = { accessKeyId: 'LOCALRUNTIME', secretAccessKey: randomBytes(30).toString('base64url') };
-const secretOf = (accessKeyId: string) => (accessKeyId === credentials.accessKeyId ? credentials.secretAccessKey : undefined);
 
 /** Names of the template's resources on this machine, from which `Ref` and `Fn::GetAtt` resolve. */
 function localNames(template: CfnTemplate, sqsQueueUrl: (name: string) => string): LocalNames {
@@ -126,7 +123,7 @@ function stateMachines(template: CfnTemplate, names: LocalNames, host: LambdaHos
       const functionId = state.Type === 'Task' ? /:function:([^:]+)$/.exec(state.Resource ?? '')?.[1] : undefined;
       if (functionId && host.has(functionId)) taskFunctions[stateName] = functionId;
     }
-    return { arn: names.ref(id), definition, taskFunctions };
+    return { logicalId: id, arn: names.ref(id), definition, taskFunctions };
   });
 }
 
@@ -164,20 +161,34 @@ function localBuckets(template: CfnTemplate, apiUrl: string): LocalBucket[] {
 type Emulators = Awaited<ReturnType<typeof startEmulators>>;
 type Closer = () => Promise<void>;
 
-/** DynamoDB, S3 and SQS stand-ins on loopback, their data under the data directory, each call metered and delayed as in the cloud. */
-async function startEmulators(config: LocalRuntimeConfig, buckets: LocalBucket[], meter: UsageMeter) {
+/** The SQS endpoint's check of a request: its signature, and its caller's role. */
+function sqsAuthorizer(iam: LocalIam) {
+  return async (request: IncomingMessage, body: string) => {
+    const verdict = await iam.authorize(signedJsonRequest(request, body), 'sqs', () => sqsActions(String(request.headers['x-amz-target'] ?? ''), JSON.parse(body || '{}') as Record<string, string>));
+    if (!('refusal' in verdict)) return undefined;
+    const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 403);
+    return verdict.refusal.denied ? sqsErrors.accessDenied(message) : sqsErrors.unsigned(type, message, status);
+  };
+}
+
+/**
+ * DynamoDB, S3 and SQS stand-ins on loopback, their data under the data directory, each call
+ * checked against its caller's role, metered and delayed as in the cloud.
+ */
+async function startEmulators(config: LocalRuntimeConfig, buckets: LocalBucket[], meter: UsageMeter, iam: LocalIam) {
   const latency = config.awsLatencyMs ?? {};
   const [dynamo, s3, sqs] = await Promise.all([
-    startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', (request, response) => {
+    startDynamo(path.join(config.dataDir, 'dynamodb'), '127.0.0.1', iam, (request, response) => {
       meter.countJsonRequest('DynamoDB', request);
       delayResponse(response, latency.dynamodb);
     }),
-    startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, { secretOf, region: LOCAL_REGION }, (request, response) => {
+    startS3(path.join(config.dataDir, 's3'), '127.0.0.1', buckets, iam, (request, response) => {
       meter.count(`S3.${request.method ?? 'GET'}`);
       delayResponse(response, latency.s3);
     }),
     startSqsServer({
       dataFile: path.join(config.dataDir, 'sqs.json'),
+      authorize: sqsAuthorizer(iam),
       onRequest: (request, response) => {
         meter.countJsonRequest('SQS', request);
         delayResponse(response, latency.sqs);
@@ -191,8 +202,9 @@ async function startEmulators(config: LocalRuntimeConfig, buckets: LocalBucket[]
 function serviceEnvironment(template: CfnTemplate, names: LocalNames, emulators: Emulators, config: LocalRuntimeConfig): Record<string, string> {
   return {
     AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    // The source mode's handlers share this process's environment, so they sign with the runtime's key.
+    AWS_ACCESS_KEY_ID: RUNTIME_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: RUNTIME_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamo.endpoint,
     AWS_ENDPOINT_URL_S3: emulators.s3.endpoint,
     AWS_ENDPOINT_URL_SQS: emulators.sqs.endpoint,
@@ -212,8 +224,13 @@ function functionOverrides(config: LocalRuntimeConfig): Record<string, string> {
 
 /** The template, and the bundles when the functions run them. */
 async function loadStack(config: LocalRuntimeConfig): Promise<{ template: CfnTemplate; assembly?: BundledAssembly }> {
-  if (config.code !== 'bundled') return { template: await loadTemplate() };
+  if (config.code !== 'bundled') {
+    const template = await loadTemplate();
+    config.adjustTemplate?.(template);
+    return { template };
+  }
   const assembly = await loadBundledAssembly(config.log);
+  config.adjustTemplate?.(assembly.template);
   return { template: assembly.template, assembly };
 }
 
@@ -236,14 +253,17 @@ function bundledCode(assembly: BundledAssembly, names: LocalNames, config: Local
 }
 
 /**
- * The SQS client of the queue pollers. Every poller holds a connection for its long poll (20 s, as
- * Lambda's); the SDK's default of 50 sockets would leave deletes and new polls queued behind them.
+ * The SQS client of a queue's pollers, signing as the function they feed: Lambda's event source
+ * mapping reads the queue with the function's role. Every poller holds a connection for its long
+ * poll (20 s, as Lambda's); the SDK's default of 50 sockets would leave deletes and new polls
+ * queued behind them.
  */
-function pollingSqsClient(endpoint: string, pollers: number): SQSClient {
+function pollingSqsClient(endpoint: string, pollers: number, functionLogicalId: string): SQSClient {
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = functionCredentials(functionLogicalId);
   return new SQSClient({
     endpoint,
     region: LOCAL_REGION,
-    credentials,
+    credentials: { accessKeyId, secretAccessKey },
     requestHandler: { httpAgent: new Agent({ keepAlive: true, maxSockets: 2 * pollers + 10 }) },
   });
 }
@@ -285,17 +305,18 @@ function startSchedules(schedules: Array<{ target: string; everyMs: number }>, h
 function startQueuePollers(
   template: CfnTemplate,
   names: LocalNames,
-  { sqsClient, sqs, host, meter, config, logError }: { sqsClient: SQSClient; sqs: Emulators['sqs']; host: LambdaHost; meter: UsageMeter; config: LocalRuntimeConfig; logError: (error: unknown) => void },
+  { sqs, host, meter, config, logError }: { sqs: Emulators['sqs']; host: LambdaHost; meter: UsageMeter; config: LocalRuntimeConfig; logError: (error: unknown) => void },
 ): Closer[] {
   return resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(([, mapping]) => {
     const props = mapping.Properties ?? {};
     const queueArn = String(resolveIntrinsics(props.EventSourceArn, names));
     const queueName = queueArn.split(':').at(-1) ?? '';
+    const functionLogicalId = String(resolveIntrinsics(props.FunctionName, names));
     return startQueuePolling(
-      sqsClient,
+      pollingSqsClient(sqs.endpoint, config.pollersPerQueue, functionLogicalId),
       host,
       {
-        functionLogicalId: String(resolveIntrinsics(props.FunctionName, names)),
+        functionLogicalId,
         queueUrl: sqs.queueUrl(queueName),
         queueArn,
         batchSize: Number(props.BatchSize ?? 10),
@@ -359,14 +380,18 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     sendMetricLinesTo(metricLine);
     closers.push(async () => sendMetricLinesTo(undefined));
     const { template, assembly } = await loadStack(config);
-    const emulators = await startEmulators(config, localBuckets(template, port.url), meter);
+    // Queue URLs name the SQS endpoint's port, known once it listens; the roles' policies name queues by ARN.
+    let queueUrl = (name: string): string => name;
+    const names = localNames(template, (name) => queueUrl(name));
+    const iam = new LocalIam(templateIdentities(template, names));
+    const emulators = await startEmulators(config, localBuckets(template, port.url), meter, iam);
     closers.push(emulators.dynamo.close, emulators.s3.close, emulators.sqs.close);
+    queueUrl = emulators.sqs.queueUrl;
 
-    const names = localNames(template, (name) => emulators.sqs.queueUrl(name));
     Object.assign(process.env, serviceEnvironment(template, names, emulators, config));
-    const sqsClient = pollingSqsClient(emulators.sqs.endpoint, resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').length * config.pollersPerQueue);
-    await createTables(new DynamoDBClient({ endpoint: emulators.dynamo.endpoint, region: LOCAL_REGION, credentials }), template);
-    await createQueues(sqsClient, template, names, config.queueVisibilitySeconds);
+    const runtimeClient = { region: LOCAL_REGION, credentials: RUNTIME_CREDENTIALS };
+    await createTables(new DynamoDBClient({ endpoint: emulators.dynamo.endpoint, ...runtimeClient }), template);
+    await createQueues(new SQSClient({ endpoint: emulators.sqs.endpoint, ...runtimeClient }), template, names, config.queueVisibilitySeconds);
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
     const latency = config.awsLatencyMs ?? {};
@@ -386,6 +411,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
       onError: logError,
       meter,
       latencyMs: latency.sfn,
+      iam,
     });
     process.env.AWS_ENDPOINT_URL_SFN = stepFunctions.endpoint;
     closers.push(stepFunctions.close);
@@ -393,7 +419,7 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     closers.push(await writeEndpointsFile(config.dataDir, process.env));
 
     await seedUsers(config);
-    closers.push(...startQueuePollers(template, names, { sqsClient, sqs: emulators.sqs, host, meter, config, logError }));
+    closers.push(...startQueuePollers(template, names, { sqs: emulators.sqs, host, meter, config, logError }));
     closers.push(...startSchedules(rules.schedules, host, logError));
     await resumeUnfinishedCrawls(config.log);
 

@@ -3,7 +3,9 @@ import s3rverAccounts from 's3rver/lib/models/account.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyRequestSignature, type Refusal, type SecretOf } from './request-signature.js';
+import type { LocalIam } from './iam/authorizer.js';
+import { s3Actions } from './iam/request-actions.js';
+import type { Refusal } from './request-signature.js';
 
 export interface LocalBucket {
   name: string;
@@ -17,12 +19,6 @@ export interface CorsRule {
   AllowedHeaders?: string[];
   ExposedHeaders?: string[];
   MaxAge?: number;
-}
-
-/** Who may call the store: the secrets of the access keys it accepts, and the region they sign for. */
-export interface S3Access {
-  secretOf: SecretOf;
-  region: string;
 }
 
 /** The bucket's CORS rules in the XML that S3's PutBucketCors (and s3rver) reads. */
@@ -57,15 +53,18 @@ function namePreflightOrigin(request: IncomingMessage, response: ServerResponse)
 /**
  * What S3 checks before it serves a request, which s3rver does not: a signature (s3rver lets
  * anonymous requests through and never checks a Signature Version 4), made with a key the store
- * knows, not expired. Preflights carry no credentials in any browser, so they go to the CORS rules.
+ * knows, not expired, by a caller whose role allows the request (a presigned URL: its signer's).
+ * Preflights carry no credentials in any browser, so they go to the CORS rules.
  */
-function verifyingLayer(emulator: RequestListener, access: S3Access): RequestListener {
+function verifyingLayer(emulator: RequestListener, iam: LocalIam): RequestListener {
   return (request, response) => {
     if (request.method === 'OPTIONS') {
       namePreflightOrigin(request, response);
       return emulator(request, response);
     }
-    verifyRequestSignature({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers }, { ...access, service: 's3' }).then(
+    const method = request.method ?? 'GET';
+    const url = request.url ?? '/';
+    iam.authorize({ method, url, headers: request.headers }, 's3', () => s3Actions(method, url, request.headers)).then(
       (verdict) => {
         if ('refusal' in verdict) return refuse(response, verdict.refusal);
         // s3rver looks the key up in its own accounts before it serves; the signature is checked above.
@@ -79,13 +78,13 @@ function verifyingLayer(emulator: RequestListener, access: S3Access): RequestLis
 
 /**
  * s3rver keeping objects under `directory`, with the buckets it should hold and their CORS rules,
- * behind a layer that admits only requests signed by a key of `access`.
+ * behind a layer that admits only requests signed by a key the local cloud issued, as `iam` allows them.
  */
 export async function startS3(
   directory: string,
   host: string,
   buckets: LocalBucket[],
-  access: S3Access,
+  iam: LocalIam,
   onRequest: (request: IncomingMessage, response: ServerResponse) => void,
 ): Promise<{ endpoint: string; close(): Promise<void> }> {
   const configureBuckets = buckets.map(({ name, corsRules }) => ({ name, configs: corsRules?.length ? [corsConfigurationXml(corsRules)] : [] }));
@@ -94,7 +93,7 @@ export async function startS3(
   const [emulator] = server.httpServer.listeners('request') as RequestListener[];
   if (!emulator) throw new Error('s3rver serves no requests');
   server.httpServer.removeAllListeners('request');
-  const layer = verifyingLayer(emulator, access);
+  const layer = verifyingLayer(emulator, iam);
   server.httpServer.on('request', (request: IncomingMessage, response: ServerResponse) => {
     onRequest(request, response);
     layer(request, response);

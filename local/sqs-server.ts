@@ -27,6 +27,8 @@ export interface SqsServerOptions {
   now?: () => number;
   /** Told of every request, for metering. */
   onRequest?: (request: IncomingMessage, response: ServerResponse) => void;
+  /** Checks a request's signature and that its caller may make it (the local runtime's IAM); none admits any. */
+  authorize?: (request: IncomingMessage, body: string) => Promise<SqsError | undefined>;
 }
 
 export interface SqsServer {
@@ -73,7 +75,7 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
   const inFlight = new Set<Promise<void>>();
   const server = createServer((request, response) => {
     options.onRequest?.(request, response);
-    const handled = handleRequest(request, response, context, persist);
+    const handled = handleRequest(request, response, context, persist, options.authorize);
     inFlight.add(handled);
     void handled.finally(() => inFlight.delete(handled));
   });
@@ -107,7 +109,13 @@ export async function startSqsServer(options: SqsServerOptions = {}): Promise<Sq
   };
 }
 
-async function handleRequest(request: IncomingMessage, response: ServerResponse, context: OperationContext, persist: () => Promise<void>) {
+async function handleRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: OperationContext,
+  persist: () => Promise<void>,
+  authorize: SqsServerOptions['authorize'],
+) {
   let status = 200;
   let payload: object;
   const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, 'x-amzn-requestid': randomUUID() };
@@ -118,7 +126,10 @@ async function handleRequest(request: IncomingMessage, response: ServerResponse,
         'Send POST requests with x-amz-target: AmazonSQS.<Operation> and a JSON body (the JSON protocol of @aws-sdk/client-sqs).',
       );
     }
-    const input = parseInput(await readRequestText(request));
+    const body = await readRequestText(request);
+    const refusal = await authorize?.(request, body);
+    if (refusal) throw refusal;
+    const input = parseInput(body);
     const operation = target.slice(TARGET_PREFIX.length);
     payload = await runOperation(operation, input, context);
     if (ACKNOWLEDGED_DURABLY.has(operation)) await persist();

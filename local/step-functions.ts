@@ -1,4 +1,6 @@
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { jsonProtocolRefusal, signedJsonRequest, type LocalIam } from './iam/authorizer.js';
+import { lambdaInvokeAction, stepFunctionsActions } from './iam/request-actions.js';
 import type { LambdaHost } from './lambda-host.js';
 import type { UsageMeter } from './meter.js';
 import { ProtocolError, startJsonEndpoint } from './json-endpoint.js';
@@ -39,6 +41,8 @@ interface Execution {
 }
 
 export interface LocalStateMachine {
+  /** Its logical id in the template, which names its role's identity. */
+  logicalId: string;
   arn: string;
   definition: StateMachineDefinition;
   /** Task state name → Lambda logical id, from the Task states' resolved `Resource`. */
@@ -56,6 +60,21 @@ export interface StepFunctionsOptions {
   meter: UsageMeter;
   /** From the cloud latency model: added to each API call and to each Task state's scheduling. */
   latencyMs?: number;
+  /** Checks the API's callers and the machines' own task invocations against their roles. */
+  iam: LocalIam;
+}
+
+/**
+ * A task whose machine's role may not invoke its function fails as it does in AWS: the Lambda
+ * service's AccessDeniedException, under the name Step Functions gives errors of the Lambda API.
+ */
+class LambdaServiceError extends Error {
+  override name = 'Lambda.AWSLambdaException';
+}
+
+async function checkTaskInvocation(iam: LocalIam, machine: LocalStateMachine, functionId: string): Promise<void> {
+  const denial = await iam.denial(machine.logicalId, [lambdaInvokeAction(functionId)]);
+  if (denial) throw new LambdaServiceError(`${denial} (Service: AWSLambda; Status Code: 403; Error Code: AccessDeniedException)`);
 }
 
 const executionArnOf = (machine: LocalStateMachine, name: string) => `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
@@ -79,6 +98,7 @@ function runExecution(stateMachine: StateMachine, machine: LocalStateMachine, na
         await new Promise(setImmediate);
         if (dataLimitExceeded) throw dataLimitExceeded;
         await addLatency(options.latencyMs);
+        await checkTaskInvocation(options.iam, machine, functionId);
         const result = await invokeWithinLimits((event) => options.host.invoke(functionId, event), taskInput, 'RequestResponse');
         checkStateData(state, result, 'output');
         return result as never;
@@ -191,6 +211,12 @@ export async function startStepFunctions(options: StepFunctionsOptions) {
     (request, response) => {
       options.meter.countJsonRequest('StepFunctions', request);
       delayResponse(response, options.latencyMs);
+    },
+    async (request, body, target) => {
+        const verdict = await options.iam.authorize(signedJsonRequest(request, body), 'states', () => stepFunctionsActions(target, JSON.parse(body || '{}') as Record<string, string>));
+      if (!('refusal' in verdict)) return;
+      const { status, type, message } = jsonProtocolRefusal(verdict.refusal, 400);
+      throw new ProtocolError(type, message, status);
     },
   );
 

@@ -19,6 +19,10 @@ export class SqsError extends Error {
 const legacyCode = (name: string): string => `AWS.SimpleQueueService.${name}`;
 
 export const sqsErrors = {
+  /** A call the caller's role does not allow; the SDK names it after the query code. */
+  accessDenied: (message: string) => new SqsError('AccessDeniedException', message, 403, 'AccessDenied'),
+  /** A request whose signature SQS cannot accept, in the JSON protocol's name and status. */
+  unsigned: (type: string, message: string, httpStatus: number) => new SqsError(type, message, httpStatus),
   queueDoesNotExist: () =>
     new SqsError('QueueDoesNotExist', 'The specified queue does not exist.', 400, legacyCode('NonExistentQueue')),
   queueNameExists: (name: string) =>

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalRuntime, type LocalCode } from '../../local/runtime.js';
+import type { CfnTemplate } from '../../local/template.js';
 import { OpenApiChecker } from './openapi.js';
 
 export interface TestUser {
@@ -30,6 +31,8 @@ export async function startTestRuntime(options: {
   ownLevelWaits?: boolean;
   /** The functions' code: CRAWL_LOCAL_CODE's (CI runs the document and rendering tests on the bundles too), else the source. */
   code?: LocalCode;
+  /** Changes the synthesized template before the runtime reads it (a grant taken out). */
+  adjustTemplate?: (template: CfnTemplate) => void;
 }) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'crawl-runtime-'));
   const usersFile = path.join(dataDir, 'users.json');
@@ -46,6 +49,7 @@ export async function startTestRuntime(options: {
     pollersPerQueue: 20,
     lambdaThreads: options.lambdaThreads ?? 0,
     code: options.code ?? (process.env.CRAWL_LOCAL_CODE === 'bundled' ? 'bundled' : 'source'),
+    adjustTemplate: options.adjustTemplate,
     log: options.log ?? (process.env.CRAWL_TEST_LOG ? (line) => console.log(line) : () => undefined),
   });
 

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTables, startDynamo } from '../../../local/dynamodb.js';
+import { LocalIam } from '../../../local/iam/authorizer.js';
+import { RUNTIME_CREDENTIALS } from '../../../local/iam/credentials.js';
 import type { CfnTemplate } from '../../../local/template.js';
 
 let dir: string;
@@ -12,8 +14,8 @@ let client: DynamoDBClient;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'local-dynamo-'));
-  dynamo = await startDynamo(path.join(dir, 'db'), '127.0.0.1', () => undefined);
-  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  dynamo = await startDynamo(path.join(dir, 'db'), '127.0.0.1', new LocalIam(new Map()), () => undefined);
+  client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: RUNTIME_CREDENTIALS });
 });
 afterAll(async () => {
   client?.destroy();

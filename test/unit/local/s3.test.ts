@@ -4,13 +4,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalIam } from '../../../local/iam/authorizer.js';
+import { RUNTIME_CREDENTIALS } from '../../../local/iam/credentials.js';
 import { startS3 } from '../../../local/s3.js';
 
 /**
  * The local object store as the red team tried it: every request here but the signed ones and the
  * console's preflight is refused, whoever knows the port and the bucket's name.
  */
-const KEY = { accessKeyId: 'LOCALRUNTIME', secretAccessKey: 'drawn-for-this-run' };
+const KEY = RUNTIME_CREDENTIALS;
 const CONSOLE = 'http://127.0.0.1:8787';
 const BUCKET = 'storageartifacts08431d1f';
 const OBJECT = 'jobs/7d1c/result.md';
@@ -21,8 +23,7 @@ let client: S3Client;
 beforeAll(async () => {
   const directory = await mkdtemp(path.join(tmpdir(), 's3-'));
   const corsRules = [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: [CONSOLE], AllowedHeaders: ['*'], MaxAge: 3600 }];
-  const access = { region: 'us-east-1', secretOf: (id: string) => (id === KEY.accessKeyId ? KEY.secretAccessKey : undefined) };
-  store = await startS3(directory, '127.0.0.1', [{ name: BUCKET, corsRules }], access, () => undefined);
+  store = await startS3(directory, '127.0.0.1', [{ name: BUCKET, corsRules }], new LocalIam(new Map()), () => undefined);
   client = new S3Client({ endpoint: store.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: KEY });
   await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: OBJECT, Body: '# The owner’s document' }));
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LambdaHost } from '../../../local/lambda-host.js';
 import { UsageMeter } from '../../../local/meter.js';
 import { STATE_PAYLOAD_BYTES } from '../../../local/service-limits.js';
+import { LocalIam } from '../../../local/iam/authorizer.js';
+import { RUNTIME_CREDENTIALS } from '../../../local/iam/credentials.js';
 import { startStepFunctions } from '../../../local/step-functions.js';
 
 /**
@@ -42,6 +44,13 @@ const passFirst: StateMachineDefinition = {
   },
 };
 
+/** The machines' role: its task states may invoke any function. */
+const invokesAnyFunction = (id: string) => ({
+  roleArn: `arn:aws:iam::000000000000:role/${id}Role`,
+  sessionArn: `arn:aws:sts::000000000000:assumed-role/${id}Role/${id}`,
+  policies: [{ name: 'invoke', policy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: '*' }] } }],
+});
+
 let stepFunctions: Awaited<ReturnType<typeof startStepFunctions>>;
 let client: SFNClient;
 
@@ -49,15 +58,16 @@ beforeAll(async () => {
   stepFunctions = await startStepFunctions({
     host,
     stateMachines: [
-      { arn: MACHINE, definition: limits, taskFunctions: { Grow: 'Grow' } },
-      { arn: PASS_FIRST, definition: passFirst, taskFunctions: { Grow: 'Grow' } },
+      { logicalId: 'Limits', arn: MACHINE, definition: limits, taskFunctions: { Grow: 'Grow' } },
+      { logicalId: 'PassFirst', arn: PASS_FIRST, definition: passFirst, taskFunctions: { Grow: 'Grow' } },
     ],
+    iam: new LocalIam(new Map(['Limits', 'PassFirst'].map((id) => [id, invokesAnyFunction(id)]))),
     waitOverridesMs: {},
     onExecutionEnded: async () => undefined,
     onError: () => undefined,
     meter: new UsageMeter(),
   });
-  client = new SFNClient({ endpoint: stepFunctions.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  client = new SFNClient({ endpoint: stepFunctions.endpoint, region: 'us-east-1', credentials: RUNTIME_CREDENTIALS });
 });
 afterAll(() => stepFunctions?.close());
 
