@@ -35,6 +35,8 @@ export interface PageDetails {
 
 export type PageExport<F extends ExportFormat = ExportFormat> = {
   title: string | undefined;
+  /** The article's headline, which the markdown starts with as a heading; only when the page has one. */
+  headline?: string;
   /** The article's byline/date line, which the text starts with; only when the page has one. */
   byline?: string;
   /** The page was longer than `MAX_HTML_CHARS`; only its beginning was exported. */
@@ -67,8 +69,9 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
     output[format] = tidy(converted);
   }
+  const headline = main?.titleHeading ? tidy(toPlainText(main.titleHeading)) : '';
   const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
-  return { title, truncated, ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
+  return { title, truncated, ...(headline === '' ? {} : { headline }), ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
 }
 
 /** Why a CSS selector cannot be used, or undefined when it can. */
