@@ -5,7 +5,7 @@ import { isTag, isText, type AnyNode } from 'domhandler';
 import { decodeHtml } from '../lambdas/core/charset.js';
 import { toPlainText } from '../lambdas/core/export/text.js';
 import { firstElement, parseHtml, textOf } from '../lambdas/core/html.js';
-import { corpusDir, loadPages, type Page } from './article-corpus.js';
+import { loadPages, type Page } from './article-corpus.js';
 
 /**
  * Labelled page sets for `eval:extract`, found under one directory:
@@ -28,7 +28,9 @@ export interface LabelledSet {
 }
 
 export function findSets(argument: string | undefined): LabelledSet[] {
-  const root = corpusDir(argument);
+  if (!argument) throw new Error('usage: npm run eval:extract -- <dir>');
+  // The folder as given: the benchmark in it is one set among the others.
+  const root = argument;
   const sets: LabelledSet[] = [];
   const visit = (dir: string) => {
     const name = relative(root, dir) || basename(dir);

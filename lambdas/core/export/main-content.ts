@@ -130,10 +130,13 @@ function paragraphsFromBreakRuns(root: Element): void {
   for (const parent of parents) {
     const children: ChildNode[] = [];
     let paragraph: Element | undefined;
+    let run: ChildNode[] = [];
     const close = () => {
       if (!paragraph) return;
       while (paragraph.children.length > 0 && isWhitespace(paragraph.children[paragraph.children.length - 1] as ChildNode)) paragraph.children.pop();
       relink(paragraph, paragraph.children);
+      // A run that ends its parent (`…</a><br><br></strong>`) starts no paragraph: its breaks stay, or the words around it would meet.
+      if (paragraph.children.length === 0 && children[children.length - 1] === paragraph) children.splice(-1, 1, ...run);
       paragraph = undefined;
     };
     const nodes = parent.children;
@@ -141,7 +144,9 @@ function paragraphsFromBreakRuns(root: Element): void {
       const node = nodes[i] as ChildNode;
       if (isBreakRunStart(nodes, i)) {
         close();
+        const start = i;
         while (i + 1 < nodes.length && isWhitespace(nodes[i + 1] as ChildNode)) i++;
+        run = nodes.slice(start, i + 1);
         paragraph = new Element('p', {});
         children.push(paragraph);
         continue;
