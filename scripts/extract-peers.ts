@@ -33,8 +33,9 @@ export const EXTRACTORS: Extractor[] = [
   {
     name: 'this project (export, text)',
     extract: (html, url) => {
-      const exported = exportPage(html, { url, onlyMainContent: true, formats: ['text'] });
-      return { text: articleBody(exported.text, exported) };
+      // The text has no headline line (its section's Title: line names the page); it starts at the byline.
+      const { text, byline } = exportPage(html, { url, onlyMainContent: true, formats: ['text'] });
+      return { text: articleBody(text, byline === undefined ? {} : { byline }) };
     },
   },
   {
@@ -82,12 +83,12 @@ export const MARKDOWN_EXPORT: Extractor = {
 /**
  * Our text without the headline and byline lines it starts with: the labels hold the article's
  * body, without its headline and byline (Readability.js leaves both out too), so this is the text
- * they score. (The text has no headline line; the markdown read as text starts with it.)
+ * they score.
  */
 function articleBody(text: string, { headline, byline }: ArticleLines): string {
   let body = text;
   for (const line of [headline, byline]) {
-    if (line !== undefined && body.startsWith(line)) body = body.slice(line.length).trimStart();
+    if (line !== undefined && (body === line || body.startsWith(`${line}\n`))) body = body.slice(line.length).trimStart();
   }
   return body;
 }

@@ -1,5 +1,5 @@
 import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
-import { collapseWhitespace, hasCollapsibleWhitespace, descendantElements, firstElement, textOf } from '../html.js';
+import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   classAndId,
   createElement,
@@ -10,7 +10,9 @@ import {
   replaceNode,
   setChildren,
 } from './dom.js';
-import { isDataTable } from './normalize.js';
+import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
+import { collapsedLength, linkDensity, TextLengths } from './lengths.js';
+import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
  * Main-content extraction: the content-scoring approach of Mozilla's Readability.js (Apache-2.0),
@@ -33,7 +35,6 @@ const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|carga
 const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const SENTENCE_END = /\.( |$)/;
 
-const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const TAGS_TO_SCORE = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
 const EMPTY_REMOVABLE = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A div holding one of these is a container, not a paragraph. */
@@ -90,32 +91,6 @@ export function extractMainContent(body: Element, title: string | undefined): Ma
   return best && best.length > 0 ? best.content : undefined;
 }
 
-const BOILERPLATE_TAGS = new Set([
-  'nav', 'footer', 'aside', 'menu', 'dialog', 'svg', 'iframe', 'object', 'embed', 'canvas',
-  'button', 'select', 'input', 'textarea',
-]);
-const BOILERPLATE_ROLES = new Set([...UNLIKELY_ROLES, 'banner', 'contentinfo', 'search']);
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
-/** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
-const CONSENT_BANNER_MAX_CHARS = 2000;
-
-/**
- * Removes what is never the main content: navigation, page header and footer, sidebars, embeds and
- * form controls, hidden elements, cookie banners. (Readability removes several of these from the
- * article only; removing them from the page first spares the scoring passes.)
- */
-function removeBoilerplate(root: Element): void {
-  const boilerplate: Element[] = [];
-  const stack: AnyNode[] = [...root.children];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (!isTag(node)) continue;
-    if (isBoilerplate(node)) boilerplate.push(node);
-    else for (const child of node.children) stack.push(child);
-  }
-  removeNodes(boilerplate);
-}
-
 /**
  * Text written as `line<br><br>line` becomes paragraphs, as Readability prepares a page: the text
  * after each run of two or more `<br>` goes into a `<p>` until the next run or block, so articles
@@ -130,13 +105,10 @@ function paragraphsFromBreakRuns(root: Element): void {
   for (const parent of parents) {
     const children: ChildNode[] = [];
     let paragraph: Element | undefined;
-    let run: ChildNode[] = [];
     const close = () => {
       if (!paragraph) return;
       while (paragraph.children.length > 0 && isWhitespace(paragraph.children[paragraph.children.length - 1] as ChildNode)) paragraph.children.pop();
       relink(paragraph, paragraph.children);
-      // A run that ends its parent (`…</a><br><br></strong>`) starts no paragraph: its breaks stay, or the words around it would meet.
-      if (paragraph.children.length === 0 && children[children.length - 1] === paragraph) children.splice(-1, 1, ...run);
       paragraph = undefined;
     };
     const nodes = parent.children;
@@ -144,9 +116,7 @@ function paragraphsFromBreakRuns(root: Element): void {
       const node = nodes[i] as ChildNode;
       if (isBreakRunStart(nodes, i)) {
         close();
-        const start = i;
         while (i + 1 < nodes.length && isWhitespace(nodes[i + 1] as ChildNode)) i++;
-        run = nodes.slice(start, i + 1);
         paragraph = new Element('p', {});
         children.push(paragraph);
         continue;
@@ -181,31 +151,6 @@ function nextNonWhitespace(node: AnyNode): AnyNode | null {
   let next = node.next;
   while (next && isText(next) && next.data.trim() === '') next = next.next;
   return next;
-}
-
-/** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
-const SECTIONING = ['article', 'main', 'section'];
-
-function isBoilerplate(element: Element): boolean {
-  const { attribs } = element;
-  if (BOILERPLATE_TAGS.has(element.name) || BOILERPLATE_ROLES.has(attribs.role ?? '')) return true;
-  if (element.name === 'header' && !SECTIONING.some((name) => findAncestor(element, name))) return true;
-  if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return true;
-  if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return true;
-  if (isCommentThread(attribs)) return true;
-  return CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS;
-}
-
-/** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */
-const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond)$/i;
-
-/**
- * Comment threads go before scoring, not only in the first attempt: under a short post a long
- * thread outscores the post once the retries stop dropping unlikely candidates.
- */
-function isCommentThread(attribs: Record<string, string>): boolean {
-  if (attribs.id !== undefined && COMMENT_THREAD.test(attribs.id)) return true;
-  return (attribs.class ?? '').split(/\s+/).some((name) => COMMENT_THREAD.test(name));
 }
 
 class Attempt {
@@ -449,10 +394,12 @@ class Attempt {
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');
+    // An empty paragraph between words (a `<br><br>` run that ended an inline element) is left to
+    // normalization, which keeps the words apart.
     removeNodes(
       descendantElements(
         article,
-        (e) => e.name === 'p' && textOf(e).trim() === '' && !firstElement(e, (d) => d.name === 'img'),
+        (e) => e.name === 'p' && textOf(e).trim() === '' && !firstElement(e, (d) => d.name === 'img') && !isBetweenWords(e),
       ),
     );
     removeNodes(descendantElements(article, (e) => e.name === 'br' && nextNonBlank(e)?.name === 'p'));
@@ -641,52 +588,6 @@ function nextNonBlank(node: AnyNode): Element | undefined {
     if (isText(next) && next.data.trim() !== '') return undefined;
   }
   return undefined;
-}
-
-/** Share of the text that sits inside links (in-page `#` links count for less). */
-function linkDensity(lengths: TextLengths, element: Element): number {
-  const { text, links } = lengths.of(element);
-  return text === 0 ? 0 : links / text;
-}
-
-/**
- * Text and link-text lengths of every element, computed once bottom-up: the candidates are
- * nested, and measuring each one from scratch would cost the page size times the depth.
- */
-class TextLengths {
-  private readonly known = new Map<AnyNode, { text: number; links: number }>();
-
-  of(node: AnyNode): { text: number; links: number } {
-    const cached = this.known.get(node);
-    if (cached) return cached;
-    let lengths = { text: 0, links: 0 };
-    if (isText(node)) lengths = { text: collapsedLength(node.data), links: 0 };
-    else if (isTag(node)) {
-      for (const child of node.children) {
-        const childLengths = this.of(child);
-        lengths.text += childLengths.text;
-        lengths.links += childLengths.links;
-      }
-      if (node.name === 'a') lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
-    }
-    this.known.set(node, lengths);
-    return lengths;
-  }
-}
-
-/** Length of `text` with whitespace runs counted as one character. */
-function collapsedLength(text: string): number {
-  if (!hasCollapsibleWhitespace(text)) return text === ' ' ? 0 : text.length;
-  let length = 0;
-  let inWhitespace = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const whitespace = code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
-    if (!whitespace || !inWhitespace) length++;
-    inWhitespace = whitespace;
-  }
-  // Whitespace-only nodes between blocks are not text (innerText trims them away).
-  return length === 1 && inWhitespace ? 0 : length;
 }
 
 interface Stats {

@@ -163,9 +163,11 @@ function removeEmpty(root: Element): void {
       if (found.content) content = true;
       else if (isTag(child) && !MEANINGFUL_WHEN_EMPTY.has(child.name)) {
         // An inline element holding only a line break or a space (`2006<b><br></b>Why`, `in<font> </font>Green`)
-        // leaves it: the words either side stay apart.
+        // leaves it, and an empty block among words leaves a line break: the words either side stay apart.
         const inline = !isBlockElement(child.name);
-        (inline && found.shows === 'break' ? breaking : inline && found.shows === 'space' ? spacing : empty).push(child);
+        if (inline && found.shows === 'space') spacing.push(child);
+        else if (inline ? found.shows === 'break' : isBetweenWords(child)) breaking.push(child);
+        else empty.push(child);
       }
     }
     return { content, shows };
@@ -174,6 +176,24 @@ function removeEmpty(root: Element): void {
   removeNodes(empty);
   replaceEach(breaking, () => createElement('br'));
   replaceEach(spacing, () => createText(' '));
+}
+
+/** Whether an element sits among words: the nearest non-blank node on each side is text or inline. */
+export function isBetweenWords(element: Element): boolean {
+  const inline = (node: AnyNode | null): boolean => !!node && (isText(node) || (isTag(node) && !isBlockElement(node.name) && node.name !== 'br'));
+  return inline(besideSkippingBlanks(element, 'prev')) && inline(besideSkippingBlanks(element, 'next'));
+}
+
+/** The nearest non-blank node on one side, looking past the edge of inline parents (`<b>…<p></p></b>Q.`). */
+function besideSkippingBlanks(node: AnyNode, side: 'prev' | 'next'): AnyNode | null {
+  for (let current: AnyNode = node; ; ) {
+    let beside = current[side];
+    while (beside && isText(beside) && beside.data.trim() === '') beside = beside[side];
+    if (beside) return beside;
+    const parent = current.parent;
+    if (!parent || !isTag(parent) || isBlockElement(parent.name)) return null;
+    current = parent;
+  }
 }
 
 /** Puts `replacement()` where each of `elements` is, one pass per parent (wide pages stay linear). */
