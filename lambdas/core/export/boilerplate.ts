@@ -31,7 +31,7 @@ export function removeBoilerplate(root: Element): void {
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (!isTag(node)) continue;
     const reason = boilerplateReason(node);
-    if (reason && !(reason === 'landmark' && swallowsPage(node, lengths.of(node).text, pageText))) boilerplate.push(node);
+    if (reason && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
     else for (const child of node.children) stack.push(child);
   }
   removeNodes(boilerplate);
@@ -41,6 +41,20 @@ export function removeBoilerplate(root: Element): void {
 const OUTSIDE_TEXT_MAX = 500;
 
 /**
+ * A landmark or an overlay that holds the page's article is looked into rather than dropped: markup
+ * left open puts the page inside it (`<header role="banner">` around `<main>`), and some sites put
+ * the whole page in a "modal" layer.
+ */
+function keptAnyway(reason: Reason, element: Element, text: number, pageText: number): boolean {
+  if (reason === 'landmark') return swallowsPage(element, text, pageText);
+  return reason === 'overlay' && holdsArticle(element);
+}
+
+function holdsArticle(element: Element): boolean {
+  return firstElement(element, (e) => e.name === 'main' || e.name === 'article' || e.attribs.role === 'main') !== undefined;
+}
+
+/**
  * Markup that leaves a landmark open (`<header role="banner">` around `<main>`) puts the page inside
  * it: a landmark that holds most of the page's text, and the page's `<main>` or `<article>` or all
  * but a few lines of it, is looked into rather than dropped. (A long sidebar beside a short post
@@ -48,14 +62,13 @@ const OUTSIDE_TEXT_MAX = 500;
  */
 function swallowsPage(landmark: Element, text: number, pageText: number): boolean {
   if (text * 2 <= pageText) return false;
-  if (pageText - text < OUTSIDE_TEXT_MAX) return true;
-  return firstElement(landmark, (e) => e.name === 'main' || e.name === 'article' || e.attribs.role === 'main') !== undefined;
+  return pageText - text < OUTSIDE_TEXT_MAX || holdsArticle(landmark);
 }
 
 /** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
 const SECTIONING = ['article', 'main', 'section'];
 
-type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent';
+type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent' | 'overlay';
 
 function boilerplateReason(element: Element): Reason | undefined {
   const { attribs } = element;
@@ -67,7 +80,35 @@ function boilerplateReason(element: Element): Reason | undefined {
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
   if (isCommentThread(attribs)) return 'thread';
   if (CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
+  if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';
   return undefined;
+}
+
+/** What a layer is built of (a link that opens a popup, `<a class="popup">`, is content). */
+const LAYER_TAGS = new Set(['div', 'section', 'aside', 'form', 'dialog']);
+/** A layer over the page by its name: the first or last word of a class name or the id (`modal`, `country-overlay`, `newsletter-popup`). */
+const OVERLAY_WORD = /^(modal|overlay|popup|lightbox|interstitial)$/;
+/**
+ * …unless another word of the name says it is content, a part of it, or a state (`image-overlay`,
+ * `article-overlay-handle`, `popup-gallery`, `modal-trigger`, `modal-enabled`).
+ */
+const NOT_A_LAYER =
+  /^(image|img|photo|picture|video|gallery|hero|card|thumb|thumbnail|icon|caption|text|title|article|post|entry|story|main|content|body|inner|handle|trigger|link|button|btn|toggle|open|close|has|is|no|enabled|disabled|active)$/;
+/** A wall in front of the content: `regwall`, `registration-wall`, `login_wall`, `subscribe-wall` (not `paywall`: the content behind it is often named so). */
+const WALL = /(reg|registration|register|login|signin|signup|subscribe|subscription)[-_]?(wall|gate)/;
+
+/**
+ * Overlays and modal walls (a shipping-country chooser, a registration wall at the foot of the
+ * page) are never the content, and a long one outscores a short article.
+ */
+function isOverlay(attribs: Record<string, string>): boolean {
+  const names = [...(attribs.class ?? '').split(/\s+/), attribs.id ?? ''].map((name) => name.toLowerCase()).filter(Boolean);
+  return names.some((name) => {
+    if (WALL.test(name)) return true;
+    const words = name.split(/[-_]+/).filter(Boolean);
+    const edges = [words[0], words[words.length - 1]];
+    return edges.some((word) => word !== undefined && OVERLAY_WORD.test(word)) && !words.some((word) => NOT_A_LAYER.test(word));
+  });
 }
 
 /** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */

@@ -47,3 +47,51 @@ describe('a landmark that swallows the article', () => {
     expect(text.startsWith('Home')).toBe(false);
   });
 });
+
+const COUNTRIES = ['Austria', 'Belgium', 'Canada', 'Denmark', 'Estonia', 'Finland', 'France', 'Germany', 'Greece', 'Ireland', 'Italy', 'Japan', 'Latvia', 'Norway', 'Poland', 'Portugal', 'Spain', 'Sweden', 'Switzerland', 'United Kingdom', 'United States'];
+
+describe('overlays and modal walls', () => {
+  const product = [
+    'The harbour lantern is cast in recycled brass, with a hand-blown glass chimney, and burns for nine hours on one filling of lamp oil.',
+    'Each lantern is finished by hand in our workshop, so the patina varies a little from one to the next, which we think is part of the charm.',
+  ];
+
+  it('exports a short product text, not the larger shipping-country overlay shown over it', () => {
+    const html = `<html><head><title>Harbour lantern – Brass &amp; Glass</title></head><body>
+      <div class="page"><div class="product"><h1>Harbour lantern</h1><div class="price">€89</div>
+        <div class="description">${paragraphs(product)}</div></div></div>
+      <div id="shipping-country" class="country-selector-overlay is-visible"><div class="overlay-inner">
+        <h2>Choose your shipping country</h2>
+        <p>We ship to ${COUNTRIES.join(', ')}, and prices, taxes, duties, delivery times, returns and payment methods depend on the country you choose.</p>
+        <ul>${COUNTRIES.map((country) => `<li>${country}, prices in local currency, delivery in three to five working days</li>`).join('')}</ul>
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://shop.example/lantern');
+    for (const sentence of product) expect(text).toContain(sentence);
+    expect(text).not.toContain('Choose your shipping country');
+  });
+
+  it('exports a short article, not the registration wall at the foot of the page', () => {
+    const [first, second] = ARTICLE;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="story"><h1>Ferry timetable approved</h1><p>${first}</p><p>${second}</p></div>
+      <div class="registration-wall"><h2>Create a free account to keep reading</h2>
+        <p>Register now for unlimited access to our journalism, with newsletters, podcasts, events, offers, puzzles, and the archive, on any device, at no cost, and cancel any time.</p>
+        <p>Already registered? Sign in with your email address, or with your account at one of our partners, to continue reading, commenting, saving, and sharing.</p>
+        <form><label>Email</label><input name="email"><label>Password</label><input type="password" name="password"></form></div>
+      </body></html>`;
+    const { text } = exported(html);
+    expect(text).toContain(first);
+    expect(text).toContain(second);
+    expect(text).not.toContain('Create a free account');
+    expect(text).not.toContain('Already registered');
+  });
+
+  it('drops a modal marked aria-modal, whatever its name, and keeps a page that sits in a "modal" layer', () => {
+    const newsletter = `<div class="nl-box" aria-modal="true"><p>Sign up for the morning briefing, with the news, the weather, the tides, the ferries, and the best of the weekend, every day at six.</p></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      ${newsletter}<div class="modal-layer"><main><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</main></div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain('morning briefing');
+  });
+});
