@@ -49,6 +49,8 @@ const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', '
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 const TOP_CANDIDATES = 5;
+/** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
+const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 
@@ -179,7 +181,7 @@ class Attempt {
 
   run(page: Element): MainContent {
     this.prepare(page);
-    const candidates = this.scoreParagraphs();
+    const candidates = this.scoreParagraphs(page);
     const top = this.pickTopCandidate(page, candidates);
     const article = this.joinSiblings(top);
     this.cleanArticle(article);
@@ -280,31 +282,50 @@ class Attempt {
     return div;
   }
 
-  private scoreParagraphs(): Element[] {
+  private scoreParagraphs(page: Element): Element[] {
     const candidates: Element[] = [];
+    const dataTables = new Set(descendantElements(page, (e) => e.name === 'table' && isDataTable(e)));
+    let prose = 0;
     for (const element of this.toScore) {
       if (!element.parent || !isTag(element.parent)) continue;
       const text = innerText(element);
       if (text.length < 25) continue;
+      // A data table's cells are values (names, places, figures), not paragraphs: their commas would
+      // make a table of names outscore the letter it follows. The table is scored as one block.
+      if (element.name === 'td' && !readsAsProse(text) && isInDataTable(element, dataTables)) continue;
       // A point for the paragraph, one per comma-separated part, one per 100 characters (at most 3).
       const score = 1 + text.split(COMMAS).length + Math.min(Math.floor(text.length / 100), 3);
-      let level = 0;
-      for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
-        // The page root (the body) is a candidate too: text straight under it can win.
-        if (!isTag(ancestor)) continue;
-        if (!this.scores.has(ancestor)) {
-          this.scores.set(ancestor, this.initialScore(ancestor));
-          candidates.push(ancestor);
-        }
-        const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
-        this.addScore(ancestor, score / divider);
-      }
+      prose += score;
+      this.spreadScore(element, score, candidates);
     }
     this.lengths = new TextLengths();
+    // A page with hardly any prose (a player's stats and fixtures) is its tables: they are scored as
+    // blocks, so they outscore a login box. Elsewhere they would pull the article to a sidebar's calendar.
+    if (prose < DATA_PAGE_PROSE_MAX) {
+      for (const table of dataTables) {
+        // A table of links is navigation (a list of headlines, a sidebar's rankings), not data.
+        if (!findAncestor(table, 'table')) this.spreadScore(table, dataTableScore(table) * (1 - linkDensity(this.lengths, table)), candidates);
+      }
+    }
     for (const candidate of candidates) {
       this.scores.set(candidate, this.score(candidate) * (1 - linkDensity(this.lengths, candidate)));
     }
     return candidates;
+  }
+
+  /** Gives a scored block's points to its ancestors, less with each level up (the page root included). */
+  private spreadScore(element: Element, score: number, candidates: Element[]): void {
+    let level = 0;
+    for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
+      // The page root (the body) is a candidate too: text straight under it can win.
+      if (!isTag(ancestor)) continue;
+      if (!this.scores.has(ancestor)) {
+        this.scores.set(ancestor, this.initialScore(ancestor));
+        candidates.push(ancestor);
+      }
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      this.addScore(ancestor, score / divider);
+    }
   }
 
   private pickTopCandidate(page: Element, candidates: Element[]): Element {
@@ -360,14 +381,15 @@ class Attempt {
     const threshold = Math.max(10, this.score(top) * 0.2);
     const topClass = top.attribs.class ?? '';
     const sameClassBonus = this.score(top) * 0.2;
-    const joined: Element[] = [];
-    for (const sibling of elementChildren(parent)) {
+    const siblings = elementChildren(parent);
+    const belongs = siblings.map((sibling) => {
       const bonus = topClass !== '' && sibling.attribs.class === topClass ? sameClassBonus : 0;
-      if (sibling === top || this.siblingBelongs(sibling, bonus, threshold)) {
-        if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
-        joined.push(sibling);
-      }
-    }
+      return sibling === top || this.siblingBelongs(sibling, bonus, threshold);
+    });
+    // A data table beside the article (a letter's signatories, a page's second table) is part of it.
+    joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
+    const joined = siblings.filter((_sibling, index) => belongs[index]);
+    for (const sibling of joined) if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
     return createElement('div', joined);
   }
 
@@ -379,6 +401,14 @@ class Attempt {
     const density = linkDensity(this.lengths, sibling);
     if (text.length > 80) return density < 0.25;
     return text.length > 0 && density === 0 && SENTENCE_END.test(text);
+  }
+
+  /** A data table, or a block that is mostly one (a heading and its table), that is not a table of links. */
+  private isDataBlock(element: Element): boolean {
+    if (linkDensity(this.lengths, element) >= 0.25) return false;
+    const text = this.lengths.of(element).text;
+    const tables = element.name === 'table' ? [element] : descendantElements(element, (e) => e.name === 'table');
+    return tables.some((table) => isDataTable(table) && this.lengths.of(table).text * 2 >= text);
   }
 
   private cleanArticle(article: Element): void {
@@ -507,6 +537,34 @@ const TAG_SCORES: Record<string, number> = {
   h6: -5,
   th: -5,
 };
+
+/**
+ * A data table's score as one block: a point, and one per row with text, at most 6 (a paragraph's
+ * worth): a page of tables outscores a login box, and a table beside the article joins it.
+ */
+function dataTableScore(table: Element): number {
+  const rows = descendantElements(table, (e) => e.name === 'tr' && textOf(e).trim() !== '').length;
+  return 1 + Math.min(rows, 5);
+}
+
+function isInDataTable(cell: Element, dataTables: Set<Element>): boolean {
+  const table = findAncestor(cell, 'table');
+  return table !== undefined && dataTables.has(table);
+}
+
+/** Text that reads as sentences rather than a value: long, with a full stop. */
+function readsAsProse(text: string): boolean {
+  return text.length >= 80 && SENTENCE_END.test(text);
+}
+
+/**
+ * Marks the siblings that `fits` and sit next to a marked one, spreading outward from the marked
+ * ones: one sweep to the right, one to the left.
+ */
+function joinAdjacent(siblings: Element[], belongs: boolean[], fits: (sibling: Element) => boolean): void {
+  for (let i = 1; i < siblings.length; i++) if (!belongs[i] && belongs[i - 1] && fits(siblings[i] as Element)) belongs[i] = true;
+  for (let i = siblings.length - 2; i >= 0; i--) if (!belongs[i] && belongs[i + 1] && fits(siblings[i] as Element)) belongs[i] = true;
+}
 
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */
 function innerText(node: AnyNode): string {

@@ -95,3 +95,74 @@ describe('overlays and modal walls', () => {
     expect(text).not.toContain('morning briefing');
   });
 });
+
+const SEASONS = ['2016-17', '2017-18', '2018-19', '2019-20', '2020-21', '2021-22', '2022-23', '2023-24', '2024-25'];
+
+describe('pages that are only data', () => {
+  it('keeps the stats and schedule tables of a player page, not the login widget', () => {
+    const stats = SEASONS.map((season, i) => `<tr><td>${season}</td><td>Harbour FC</td><td>${30 + i}</td><td>${12 + i}</td><td>${7 + (i % 4)}</td><td>${2100 + i * 40}</td></tr>`).join('');
+    const fixtures = ['Mar 8', 'Mar 15', 'Mar 22', 'Mar 29', 'Apr 5', 'Apr 12'].map((day, i) => `<tr><td>${day}</td><td>${i % 2 ? 'at' : 'vs'} Island Rovers</td><td>${i % 2 ? 'W 2-1' : 'D 0-0'}</td></tr>`).join('');
+    const html = `<html><head><title>Sam Keel – Player profile | Harbour League</title></head><body>
+      <nav><a href="/">Home</a> <a href="/players">Players</a></nav>
+      <div class="profile"><h1>Sam Keel</h1><dl><dt>Position</dt><dd>Forward</dd><dt>Born</dt><dd>4 May 1999</dd></dl></div>
+      <div class="stats"><h2>Career statistics</h2><table><thead><tr><th>Season</th><th>Club</th><th>Apps</th><th>Goals</th><th>Assists</th><th>Minutes</th></tr></thead><tbody>${stats}</tbody></table></div>
+      <div class="schedule"><h2>Upcoming matches</h2><table><tr><th>Date</th><th>Opponent</th><th>Result</th></tr>${fixtures}</table></div>
+      <div class="user-box"><div class="login"><p>Register or Login to follow players</p></div></div>
+      </body></html>`;
+    const { markdown } = exported(html, 'https://league.example/players/sam-keel');
+    expect(markdown).toContain('| Season | Club | Apps | Goals | Assists | Minutes |');
+    expect(markdown).toContain('| 2024-25 | Harbour FC | 38 | 20 | 7 | 2420 |');
+    expect(markdown).toContain('| Mar 22 | vs Island Rovers | D 0-0 |');
+    expect(markdown).toContain('Career statistics');
+    expect(markdown).not.toContain('Register or Login');
+  });
+});
+
+const SIGNATORIES = [
+  ['Ada Byrne', 'Professor of Marine Biology, University of Harbour'],
+  ['Tom Quay', 'Senior Lecturer in Transport Planning, Island College'],
+  ['Ines Mola', 'Director, Centre for Coastal Studies, Port Institute'],
+  ['Rui Vela', 'Research Fellow, Department of Civil Engineering, University of Harbour'],
+  ['Mia Fjord', 'Chair, Harbour Residents Association, Old Town'],
+  ['Leo Brandt', 'Reader in Economics, School of Social Sciences, Port Institute'],
+  ['Eva Kline', 'Consultant, Maritime Safety, Island Ferry Workers Union'],
+  ['Olu Adeyemi', 'Lecturer in Urban Studies, Faculty of Arts, Island College'],
+];
+
+describe('a table of names beside the letter', () => {
+  it('exports the open letter and its signatories, not the table alone', () => {
+    // Enough signatories that the commas of their affiliations outweigh the letter, as they did.
+    const rows = Array.from({ length: 12 }, (_, n) => SIGNATORIES.map(([name, role]) => `<tr><td>${name} ${n}</td><td>${role}</td></tr>`).join('')).join('');
+    const html = `<html><head><title>Open letter on the ferry timetable</title></head><body>
+      <div class="page"><h1>Open letter on the ferry timetable</h1>
+      <div class="letter">${paragraphs(ARTICLE)}</div>
+      <div class="signatories"><h2>Signed</h2><table><thead><tr><th>Name</th><th>Affiliation</th></tr></thead><tbody>${rows}</tbody></table></div>
+      </div><div class="share"><a href="/s">Share</a></div></body></html>`;
+    const { markdown, text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(markdown).toContain('| Name | Affiliation |');
+    expect(markdown).toContain('| Ada Byrne 0 | Professor of Marine Biology, University of Harbour |');
+    expect(markdown).toContain('| Olu Adeyemi 11 | Lecturer in Urban Studies, Faculty of Arts, Island College |');
+  });
+});
+
+describe('layout tables around data tables', () => {
+  it('keeps both data tables and the text between them', () => {
+    const grid = (caption: string, rows: string[][]) => `<table border="1"><tr><th>Route</th><th>First</th><th>Last</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</table><p class="note">${caption}</p>`;
+    const between = 'On Sundays and public holidays the first boats leave an hour later, and the night crossing does not run, the authority said in its notice.';
+    const html = `<html><head><title>Ferry timetable</title></head><body>
+      <table width="100%"><tr><td width="150"><a href="/">Home</a><br><a href="/news">News</a><br><a href="/contact">Contact</a></td>
+      <td><table width="600"><tr><td>
+        <h1>Ferry timetable</h1><p>${ARTICLE[0]}</p><p>${ARTICLE[1]}</p>
+        ${grid('Weekdays', [['North pier', '05:40', '00:00'], ['Island', '06:00', '23:40'], ['Old town', '06:10', '23:20']])}
+        <p>${between}</p>
+        ${grid('Weekends', [['North pier', '06:40', '22:00'], ['Island', '07:00', '21:40']])}
+        <p><a href="/print">Print</a> | <a href="/mail">Email</a></p>
+      </td></tr></table></td></tr></table></body></html>`;
+    const { markdown, text } = exported(html);
+    expect(markdown).toContain('| North pier | 05:40 | 00:00 |');
+    expect(markdown).toContain('| North pier | 06:40 | 22:00 |');
+    expect(text).toContain(between);
+    expect(text).toContain('Weekends');
+  });
+});
