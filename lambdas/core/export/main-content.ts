@@ -49,9 +49,16 @@ const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', '
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 const TOP_CANDIDATES = 5;
+/** Headings that can name a story on a page of several. */
+const NAMING_HEADINGS = new Set(['h1', 'h2', 'h3']);
+/** A named story's least score (about two paragraphs): a headline alone in a teaser list is no story. */
+const NAMED_STORY_MIN_SCORE = 10;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
 const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
+/** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
+const ARTICLE_PART_MIN_CHARS = 80;
+const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 
 interface Flags {
@@ -67,6 +74,15 @@ const ATTEMPTS: Flags[] = [
   { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
 ];
 
+/** What names the page's own story; on a page of several stories, that one is the content. */
+export interface PageNames {
+  title: string | undefined;
+  ogTitle?: string;
+  canonical?: URL;
+  /** What the page's relative links resolve against. */
+  base: URL;
+}
+
 export interface MainContent {
   article: Element;
   /** The article's title heading, first in `article`, when the page has one. */
@@ -79,13 +95,13 @@ export interface MainContent {
  * The main content of `body` as a new element, or undefined when the page has no text at all.
  * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
  */
-export function extractMainContent(body: Element, title: string | undefined): MainContent | undefined {
+export function extractMainContent(body: Element, names: PageNames): MainContent | undefined {
   removeBoilerplate(body);
   paragraphsFromBreakRuns(body);
   let best: { content: MainContent; length: number } | undefined;
   for (const flags of ATTEMPTS) {
     const page = body.cloneNode(true);
-    const content = new Attempt(flags, title).run(page);
+    const content = new Attempt(flags, names).run(page);
     const length = new TextLengths().of(content.article).text;
     if (length >= MIN_ARTICLE_CHARS) return content;
     if (!best || length > best.length) best = { content, length };
@@ -171,13 +187,19 @@ class Attempt {
    * would pull the candidate up to the page header), then put back at the top of the result.
    */
   private titleHeading: Element | undefined;
+  private titleHeadingPlace: ParentNode | null = null;
   private byline: Element | undefined;
   private bylineRemoved = false;
+  /** The story the page names, chosen over a better-scored story beside it. */
+  private namedStory: Element | undefined;
+  private readonly title: string | undefined;
 
   constructor(
     private readonly flags: Flags,
-    private readonly title: string | undefined,
-  ) {}
+    private readonly names: PageNames,
+  ) {
+    this.title = names.title;
+  }
 
   run(page: Element): MainContent {
     this.prepare(page);
@@ -219,6 +241,7 @@ class Attempt {
     }
     if (!this.titleHeading && this.duplicatesTitle(element)) {
       this.titleHeading = element;
+      this.titleHeadingPlace = element.parent;
       return true;
     }
     if (this.flags.stripUnlikely) {
@@ -337,14 +360,46 @@ class Attempt {
       this.scores.set(wrapper, this.initialScore(wrapper));
       return wrapper;
     }
-    candidate = this.commonAncestorOfAlternatives(page, candidate, top);
-    candidate = this.climbWhileScoreRises(page, candidate);
+    this.namedStory = this.storyNamedBesides(page, candidate);
+    if (this.namedStory) candidate = this.namedStory;
+    else {
+      candidate = this.commonAncestorOfAlternatives(page, candidate, top);
+      candidate = this.climbWhileScoreRises(page, candidate);
+    }
     // An only child is joined with its parent's siblings more easily from the parent.
     while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
     return candidate;
+  }
+
+  /**
+   * The block around the heading the page names (its title, `og:title`, or a link to its canonical
+   * URL), when that is a story of its own beside the best-scored block rather than inside or around
+   * it: on a section or live page the page's own story wins, not the longest one.
+   */
+  private storyNamedBesides(page: Element, best: Element): Element | undefined {
+    const heading = this.titleHeading ? undefined : firstElement(page, (e) => NAMING_HEADINGS.has(e.name) && this.namesStory(e));
+    const place = this.titleHeading ? this.titleHeadingPlace : heading?.parent;
+    for (let block = place; block && block !== page && isTag(block); block = block.parent) {
+      if (!this.scores.has(block)) continue;
+      const apart = !isAncestorOrSelf(block, best) && !isAncestorOrSelf(best, block);
+      return apart && this.score(block) >= NAMED_STORY_MIN_SCORE ? block : undefined;
+    }
+    return undefined;
+  }
+
+  /** A heading that says what `og:title` says, or that links to the canonical URL. */
+  private namesStory(heading: Element): boolean {
+    const { ogTitle, canonical, base } = this.names;
+    if (ogTitle && textSimilarity(ogTitle, textOf(heading)) > 0.75 && textSimilarity(textOf(heading), ogTitle) > 0.6) return true;
+    if (!canonical) return false;
+    const target = withoutFragment(canonical);
+    return descendantElements(heading, (e) => e.name === 'a' && e.attribs.href !== undefined).some((link) => {
+      const url = URL.parse(link.attribs.href as string, base);
+      return url !== null && withoutFragment(url) === target;
+    });
   }
 
   /** When three or more near-best candidates share an ancestor, the article is that ancestor. */
@@ -383,11 +438,23 @@ class Attempt {
     const sameClassBonus = this.score(top) * 0.2;
     const siblings = elementChildren(parent);
     const belongs = siblings.map((sibling) => {
+      if (sibling === top) return true;
+      // Beside the story the page names, the other stories are theirs.
+      if (this.namedStory && hasNamingHeading(sibling)) return false;
       const bonus = topClass !== '' && sibling.attribs.class === topClass ? sameClassBonus : 0;
-      return sibling === top || this.siblingBelongs(sibling, bonus, threshold);
+      return this.siblingBelongs(sibling, bonus, threshold);
     });
     // A data table beside the article (a letter's signatories, a page's second table) is part of it.
     joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
+    // Page builders and CMS components put each paragraph, the lead or a heading in a block of its
+    // own: the prose blocks next to the article, and the headings between them, are more of it.
+    const scored = [...belongs];
+    joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && hasNamingHeading(sibling)) && this.isArticlePart(sibling));
+    for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
+      // A heading that ends the run introduces what follows it (related links), not the article.
+      if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
+      else if (belongs[i]) break;
+    }
     const joined = siblings.filter((_sibling, index) => belongs[index]);
     for (const sibling of joined) if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
     return createElement('div', joined);
@@ -401,6 +468,16 @@ class Attempt {
     const density = linkDensity(this.lengths, sibling);
     if (text.length > 80) return density < 0.25;
     return text.length > 0 && density === 0 && SENTENCE_END.test(text);
+  }
+
+  /** A block of prose with few links (sentences in paragraphs), or a heading alone (a heading module). */
+  private isArticlePart(element: Element): boolean {
+    const { text } = this.lengths.of(element);
+    if (text === 0 || linkDensity(this.lengths, element) >= 0.25) return false;
+    if (isHeadingOnly(element, this.lengths)) return text <= HEADING_MODULE_MAX_CHARS;
+    const paragraphs = element.name === 'p' ? [element] : descendantElements(element, (e) => e.name === 'p');
+    const prose = paragraphs.filter((p) => SENTENCE_END.test(innerText(p))).reduce((sum, p) => sum + this.lengths.of(p).text, 0);
+    return prose >= ARTICLE_PART_MIN_CHARS && prose >= text * 0.8;
   }
 
   /** A data table, or a block that is mostly one (a heading and its table), that is not a table of links. */
@@ -632,6 +709,27 @@ function singleChildElement(element: Element, name: string): Element | undefined
 
 function hasBlockDescendant(element: Element): boolean {
   return element.children.some((child) => isTag(child) && (BLOCK_IN_DIV.has(child.name) || hasBlockDescendant(child)));
+}
+
+function hasNamingHeading(element: Element): boolean {
+  return NAMING_HEADINGS.has(element.name) || firstElement(element, (e) => NAMING_HEADINGS.has(e.name)) !== undefined;
+}
+
+/** A heading, or a block whose only text is in headings. */
+function isHeadingOnly(element: Element, lengths: TextLengths): boolean {
+  if (HEADINGS.has(element.name)) return true;
+  const headings = descendantElements(element, (e) => HEADINGS.has(e.name) && !ancestorsOf(e).some((a) => a !== element && isTag(a) && HEADINGS.has(a.name)));
+  const inHeadings = headings.reduce((sum, heading) => sum + lengths.of(heading).text, 0);
+  return inHeadings > 0 && inHeadings === lengths.of(element).text;
+}
+
+function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {
+  for (let current: AnyNode | null = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+function withoutFragment(url: URL): string {
+  return url.href.slice(0, url.href.length - url.hash.length);
 }
 
 function ancestorsOf(node: AnyNode): ParentNode[] {

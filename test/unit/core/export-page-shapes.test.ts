@@ -166,3 +166,86 @@ describe('layout tables around data tables', () => {
     expect(text).toContain('Weekends');
   });
 });
+
+const LATER = [
+  'The new boats are longer and quieter, and each carries forty bicycles, twice as many as the old ones could take on the busiest mornings.',
+  'Residents on the island side will get a heated waiting room by the summer, the authority promised, and the pier is to be raised next year.',
+];
+
+describe('articles split across sibling blocks', () => {
+  it('joins a page builder that puts each paragraph and each heading in a module of its own', () => {
+    // As page builders nest them: each widget five blocks deep in a section of its own.
+    const module = (inner: string) =>
+      `<div class="pb-section"><div class="pb-row"><div class="pb-column"><div class="pb-module"><div class="pb-module-inner">${inner}</div></div></div></div></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div id="page-container">
+      ${module(`<div class="lead"><strong>${ARTICLE[0]}</strong></div>`)}
+      ${module(`<div class="text-block"><p>${ARTICLE.slice(1).join(' ')}</p></div>`)}
+      ${module('<h2 class="heading-block">What changes on board</h2>')}
+      ${LATER.map((sentence) => module(`<div class="text-block"><p>${sentence}</p></div>`)).join('\n')}
+      ${module('<h3>More from Harbour News</h3>')}
+      ${module('<ul><li><a href="/a">Bridge works start</a></li><li><a href="/b">New mayor sworn in</a></li></ul>')}
+      </div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER]) expect(text).toContain(sentence);
+    expect(text).toContain('What changes on board');
+    expect(text.indexOf(ARTICLE[0] as string)).toBeLessThan(text.indexOf('What changes on board'));
+    expect(text).not.toContain('More from Harbour News');
+    expect(text).not.toContain('Bridge works start');
+  });
+
+  it('joins CMS paragraph components that sit beside the block that wins', () => {
+    const component = (sentence: string) => `<div class="paragraph paragraph--type--text"><div class="field field--name-body"><div class="field__item"><p>${sentence}</p></div></div></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="node__content">
+      ${component(ARTICLE[0] as string)}
+      <div class="paragraph paragraph--type--text"><div class="field field--name-body"><div class="field__item">${paragraphs(ARTICLE.slice(1, 3))}</div></div></div>
+      <div class="paragraph paragraph--type--heading"><h2>What changes on board</h2></div>
+      ${LATER.map(component).join('\n')}
+      </div><aside class="teasers"><p><a href="/x">Read more news from the harbour and the island</a></p></aside></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [ARTICLE[0], ARTICLE[1], ARTICLE[2], ...LATER]) expect(text).toContain(sentence);
+    expect(text).toContain('What changes on board');
+  });
+});
+
+const OTHER_STORY = [
+  'The council has closed the old bridge for six weeks while engineers replace the bearings, which an inspection found badly corroded.',
+  'Buses will run a diversion through the industrial estate, adding about ten minutes to journeys into the old town at rush hour, the council said.',
+  'Shops on the bridge road say they have lost half their trade since the works were announced, and they want a cut in business rates.',
+  'The council said it would look at relief for the worst-hit traders, but that safety came first and the work could not be put off again.',
+  'A footpath across the bridge stays open, with marshals at each end, and cyclists are asked to dismount while the scaffolding is up.',
+  'Engineers expect the bridge to reopen before the summer festival, when the old town is at its busiest, barring bad weather in the spring.',
+];
+
+describe('pages with several stories', () => {
+  const story = (headline: string, href: string, sentences: readonly string[]) =>
+    `<article class="story"><h2><a href="${href}">${headline}</a></h2>${paragraphs(sentences)}</article>`;
+  const page = (head: string) => `<html><head>${head}</head><body><div class="stories">
+      ${story('Old bridge closes for six weeks', '/news/2025/03/03/old-bridge-closes', OTHER_STORY)}
+      ${story('Ferry timetable approved', '/news/2025/03/03/ferry-timetable', ARTICLE)}
+      </div></body></html>`;
+
+  it('exports the story the page title names, not the longer one beside it', () => {
+    const { text } = exported(page('<title>Ferry timetable approved | Harbour News</title>'));
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('exports the story og:title names when the title is the section name', () => {
+    const { text } = exported(page('<title>Live: news from the harbour</title><meta property="og:title" content="Ferry timetable approved">'));
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('exports the story the canonical URL links to', () => {
+    const { text } = exported(page(`<title>Harbour News: today</title><link rel="canonical" href="${URL_OF_PAGE}">`), 'https://harbour.example/news/today');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('keeps a section page whole when no story is named', () => {
+    const { text } = exported(page('<title>Harbour News: today</title>'), 'https://harbour.example/news/today');
+    expect(text).toContain(OTHER_STORY[0]);
+  });
+});
