@@ -147,6 +147,27 @@ describe('a table of names beside the letter', () => {
 });
 
 describe('layout tables around data tables', () => {
+  it('keeps the data tables and the text between them when the layout puts each in a row of its own', () => {
+    const grid = (rows: string[][]) => `<table border="1"><tr><th>Route</th><th>First</th><th>Last</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</table>`;
+    const between = 'On Sundays and public holidays the first boats leave an hour later, and the night crossing does not run, the authority said in its notice.';
+    const html = `<html><head><title>Ferry timetable</title></head><body>
+      <table width="100%"><tr><td width="150"><a href="/">Home</a><br><a href="/news">News</a></td><td>
+      <table width="600">
+        <tr><td><h1>Ferry timetable</h1><p>${ARTICLE[0]}</p><p>${ARTICLE[1]}</p><p>${ARTICLE[2]}</p></td></tr>
+        <tr><td><b>Weekdays</b>${grid([['North pier', '05:40', '00:00'], ['Island', '06:00', '23:40'], ['Old town', '06:10', '23:20']])}</td></tr>
+        <tr><td><p>${between}</p></td></tr>
+        <tr><td><b>Weekends</b>${grid([['North pier', '06:40', '22:00'], ['Island', '07:00', '21:40']])}</td></tr>
+        <tr><td><a href="/print">Print</a> | <a href="/mail">Email</a></td></tr>
+      </table></td></tr></table></body></html>`;
+    const { markdown, text } = exported(html);
+    expect(markdown).toContain('| North pier | 05:40 | 00:00 |');
+    expect(markdown).toContain('| North pier | 06:40 | 22:00 |');
+    expect(text).toContain(between);
+    expect(text).toContain('Weekends');
+    expect(text.indexOf('Weekdays')).toBeLessThan(text.indexOf(between));
+  });
+
+
   it('keeps both data tables and the text between them', () => {
     const grid = (caption: string, rows: string[][]) => `<table border="1"><tr><th>Route</th><th>First</th><th>Last</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</table><p class="note">${caption}</p>`;
     const between = 'On Sundays and public holidays the first boats leave an hour later, and the night crossing does not run, the authority said in its notice.';
