@@ -51,8 +51,8 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TOP_CANDIDATES = 5;
 /** Headings that can name a story on a page of several. */
 const NAMING_HEADINGS = new Set(['h1', 'h2', 'h3']);
-/** A named story's least score (about two paragraphs): a headline alone in a teaser list is no story. */
-const NAMED_STORY_MIN_SCORE = 10;
+/** A named story's least text in paragraphs (about two): a headline with its standfirst and byline, or a teaser, is no story. */
+const NAMED_STORY_MIN_CHARS = 250;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
 const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
@@ -385,9 +385,13 @@ class Attempt {
     for (let block = place; block && block !== page && isTag(block); block = block.parent) {
       if (!this.scores.has(block)) continue;
       const apart = !isAncestorOrSelf(block, best) && !isAncestorOrSelf(best, block);
-      return apart && this.score(block) >= NAMED_STORY_MIN_SCORE ? block : undefined;
+      return apart && this.paragraphText(block) >= NAMED_STORY_MIN_CHARS ? block : undefined;
     }
     return undefined;
+  }
+
+  private paragraphText(block: Element): number {
+    return descendantElements(block, (e) => e.name === 'p').reduce((sum, p) => sum + this.lengths.of(p).text, 0);
   }
 
   /** A heading that says what `og:title` says, or that links to the canonical URL. */
