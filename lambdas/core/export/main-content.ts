@@ -452,8 +452,11 @@ class Attempt {
     joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
     // Page builders and CMS components put each paragraph, the lead or a heading in a block of its
     // own: the prose blocks next to the article, and the headings between them, are more of it.
+    // Only a winning block that is a fragment (under an article's length) is taken as split: beside
+    // a whole article, prose blocks are boxes of their own (a fact check, an author's note).
     const scored = [...belongs];
-    joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && hasNamingHeading(sibling)) && this.isArticlePart(sibling));
+    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS;
+    if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && hasNamingHeading(sibling)) && this.isArticlePart(sibling));
     for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
       // A heading that ends the run introduces what follows it (related links), not the article.
       if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
