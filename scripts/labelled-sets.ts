@@ -1,18 +1,23 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { isTag, isText, type AnyNode } from 'domhandler';
 import { decodeHtml } from '../lambdas/core/charset.js';
 import { toPlainText } from '../lambdas/core/export/text.js';
 import { firstElement, parseHtml, textOf } from '../lambdas/core/html.js';
-import { corpusDir, loadPages, type Page } from './article-corpus.js';
+import { loadPages, type Page } from './article-corpus.js';
 
 /**
  * Labelled page sets for `eval:extract`, found under one directory:
  * - the article-extraction benchmark (`ground-truth.json` + `html/*.html.gz`);
  * - gold-standard sets laid out as `input/<id>.html` + `GoldStandard/<id>.txt`, the layout of the
- *   merged CleanEval / Dragnet / L3S-GN1 / CleanPortalEval / Readability-tests collection. The gold
- *   file's format is recognised from its content (see `goldText`).
- * A set's group is the folder holding it (e.g. `held-out/news`), so sets of one kind can be pooled.
+ *   merged CleanEval / Dragnet / L3S-GN1 / CleanPortalEval / Readability-tests collection, or as
+ *   `html/<id>.htm` + `gold/<id>.txt` (the Big5 and Chaos sets of MSVCode/ir-research-data). The
+ *   gold file's format is recognised from its content (see `goldText`);
+ * - WCXB (Murrough-Foley/web-content-extraction-benchmark): `metadata.json` beside split folders of
+ *   `ground-truth/<id>.json` + `html/<id>.html.gz`; every split is read, one set per page type.
+ * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
+ * types), so sets of one kind can be pooled.
  */
 export interface LabelledSet {
   name: string;
@@ -23,34 +28,83 @@ export interface LabelledSet {
 }
 
 export function findSets(argument: string | undefined): LabelledSet[] {
-  const root = corpusDir(argument);
+  if (!argument) throw new Error('usage: npm run eval:extract -- <dir>');
+  // The folder as given: the benchmark in it is one set among the others.
+  const root = argument;
   const sets: LabelledSet[] = [];
   const visit = (dir: string) => {
     const name = relative(root, dir) || basename(dir);
     const group = relative(root, dirname(dir)) || '.';
+    const layout = GOLD_LAYOUTS.find((candidate) => existsSync(join(dir, candidate.html)) && existsSync(join(dir, candidate.gold)));
     if (existsSync(join(dir, 'ground-truth.json'))) sets.push({ name, group, dir, kind: 'article-benchmark', pages: loadPages(dir) });
-    else if (existsSync(join(dir, 'input')) && existsSync(join(dir, 'GoldStandard'))) {
-      sets.push({ name, group, dir, kind: 'gold-standard', pages: loadGoldStandardSet(dir) });
-    }
+    else if (layout) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadGoldStandardSet(dir, layout) });
+    else if (isWcxb(dir)) sets.push(...loadWcxbSets(dir, name));
     else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
   };
   visit(root);
   return sets;
 }
 
-/** Pages of an `input/` + `GoldStandard/` set: only ids that have both files. */
-function loadGoldStandardSet(dir: string): Page[] {
+/** Folder names of a gold-standard set: the pages' HTML (`<id>.<extension>`) and the labels (`<id>.txt`). */
+interface GoldLayout {
+  html: string;
+  extension: string;
+  gold: string;
+}
+
+const GOLD_LAYOUTS: GoldLayout[] = [
+  { html: 'input', extension: 'html', gold: 'GoldStandard' },
+  { html: 'html', extension: 'htm', gold: 'gold' },
+];
+
+/** Pages of a gold-standard set: only ids that have both files. */
+function loadGoldStandardSet(dir: string, layout: GoldLayout): Page[] {
   const pages: Page[] = [];
-  for (const file of readdirSync(join(dir, 'GoldStandard')).sort()) {
+  for (const file of readdirSync(join(dir, layout.gold)).sort()) {
     if (!file.endsWith('.txt')) continue;
     const id = file.slice(0, -'.txt'.length);
-    const htmlFile = join(dir, 'input', `${id}.html`);
+    const htmlFile = join(dir, layout.html, `${id}.${layout.extension}`);
     if (!existsSync(htmlFile)) continue;
     const { html, url } = unwrapCleanEvalInput(decodeHtml(readFileSync(htmlFile)));
-    const articleBody = goldText(readFileSync(join(dir, 'GoldStandard', file), 'utf8'));
+    const articleBody = goldText(readFileSync(join(dir, layout.gold, file), 'utf8'));
     pages.push({ id, url: url ?? `https://example.com/${encodeURIComponent(id)}`, html, articleBody });
   }
   return pages;
+}
+
+/** WCXB's root: its `metadata.json` names the page types. */
+function isWcxb(dir: string): boolean {
+  const metadata = join(dir, 'metadata.json');
+  if (!existsSync(metadata)) return false;
+  return Array.isArray((JSON.parse(readFileSync(metadata, 'utf8')) as { page_types?: unknown }).page_types);
+}
+
+interface WcxbLabel {
+  url: string;
+  _internal?: { page_type?: { primary?: string } };
+  ground_truth: { main_content: string };
+}
+
+/** WCXB's pages of every split (`<split>/ground-truth/<id>.json` + `<split>/html/<id>.html.gz`), one set per page type. */
+function loadWcxbSets(dir: string, name: string): LabelledSet[] {
+  const byType = new Map<string, Page[]>();
+  for (const split of readdirSync(dir).sort()) {
+    const labels = join(dir, split, 'ground-truth');
+    if (!existsSync(labels)) continue;
+    for (const file of readdirSync(labels).sort()) {
+      if (!file.endsWith('.json')) continue;
+      const id = file.slice(0, -'.json'.length);
+      const htmlFile = join(dir, split, 'html', `${id}.html.gz`);
+      if (!existsSync(htmlFile)) continue;
+      const label = JSON.parse(readFileSync(join(labels, file), 'utf8')) as WcxbLabel;
+      const type = label._internal?.page_type?.primary ?? 'untyped';
+      const html = decodeHtml(gunzipSync(readFileSync(htmlFile)));
+      const pages = byType.get(type) ?? [];
+      pages.push({ id: `${split}/${id}`, url: label.url, html, articleBody: label.ground_truth.main_content });
+      byType.set(type, pages);
+    }
+  }
+  return [...byType].sort(([a], [b]) => a.localeCompare(b)).map(([type, pages]) => ({ name: `${name} ${type}`, group: name, dir, kind: 'gold-standard', pages }));
 }
 
 const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;

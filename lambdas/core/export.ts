@@ -3,12 +3,12 @@ import { isTag, type ChildNode, type Document, type Element } from 'domhandler';
 import { getOuterHTML } from 'domutils';
 import { plainText } from './characters.js';
 import { createElement, findAncestor, relink, removeNodes } from './export/dom.js';
-import { extractMainContent } from './export/main-content.js';
+import { extractMainContent, type PageNames } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
 import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
-import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, textOf, type ParseObserver } from './html.js';
+import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver } from './html.js';
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -36,6 +36,8 @@ export interface PageDetails {
 
 export type PageExport<F extends ExportFormat = ExportFormat> = {
   title: string | undefined;
+  /** The article's headline, which the markdown starts with as a heading; only when the page has one. */
+  headline?: string;
   /** The article's byline/date line, which the text starts with; only when the page has one. */
   byline?: string;
   /** The page was longer than `MAX_HTML_CHARS`; only its beginning was exported. */
@@ -52,8 +54,9 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const title = pageTitle(document);
   const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
   const metadata = options.details ? pageMetadata(document) : undefined;
+  const names = { title, ...storyNames(document, base) };
   const body = selectedBody(pageBody(document), options.selectors);
-  const main = options.onlyMainContent ? extractMainContent(body, title) : undefined;
+  const main = options.onlyMainContent ? extractMainContent(body, names) : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
   const details = metadata && { html: content ? getOuterHTML(content) : '', ...metadata };
@@ -68,8 +71,9 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
     const converted = content ? (format === 'markdown' ? toMarkdown(content) : toPlainText(content)) : '';
     output[format] = tidy(converted);
   }
+  const headline = main?.titleHeading ? tidy(toPlainText(main.titleHeading)) : '';
   const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
-  return { title, truncated, ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
+  return { title, truncated, ...(headline === '' ? {} : { headline }), ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
 }
 
 /** Why a CSS selector cannot be used, or undefined when it can. */
@@ -100,6 +104,16 @@ function pageMetadata(document: Document): Omit<PageDetails, 'html'> {
   const description = meta('description') || meta('og:description');
   const language = firstElement(document, (e) => e.name === 'html')?.attribs.lang?.trim();
   return { ...(description ? { description } : {}), ...(language ? { language } : {}) };
+}
+
+/** What else names the page's own story: its Open Graph title and its canonical URL (else `og:url`). */
+function storyNames(document: Document, base: URL): Omit<PageNames, 'title'> {
+  const meta = (name: string) => firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name) === name)?.attribs.content?.trim();
+  const link = firstElement(document, (e) => e.name === 'link' && (e.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
+  const ogTitle = meta('og:title');
+  const href = link?.attribs.href ?? meta('og:url');
+  const canonical = href ? resolveHttpUrl(href, base) : undefined;
+  return { base, ...(ogTitle ? { ogTitle } : {}), ...(canonical ? { canonical } : {}) };
 }
 
 /** `<title>`, else the Open Graph title, else the first `<h1>`. */

@@ -1,5 +1,5 @@
 import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
-import { collapseWhitespace, hasCollapsibleWhitespace, descendantElements, firstElement, textOf } from '../html.js';
+import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   classAndId,
   createElement,
@@ -10,7 +10,9 @@ import {
   replaceNode,
   setChildren,
 } from './dom.js';
-import { isDataTable } from './normalize.js';
+import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
+import { collapsedLength, linkDensity, TextLengths } from './lengths.js';
+import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
  * Main-content extraction: the content-scoring approach of Mozilla's Readability.js (Apache-2.0),
@@ -33,7 +35,6 @@ const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|carga
 const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const SENTENCE_END = /\.( |$)/;
 
-const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 const TAGS_TO_SCORE = new Set(['section', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'td', 'pre']);
 const EMPTY_REMOVABLE = new Set(['div', 'section', 'header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** A div holding one of these is a container, not a paragraph. */
@@ -48,7 +49,16 @@ const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', '
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 const TOP_CANDIDATES = 5;
+/** Headings that can name a story on a page of several. */
+const NAMING_HEADINGS = new Set(['h1', 'h2', 'h3']);
+/** A named story's least text in paragraphs (about two): a headline with its standfirst and byline, or a teaser, is no story. */
+const NAMED_STORY_MIN_CHARS = 250;
+/** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
+const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
+/** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
+const ARTICLE_PART_MIN_CHARS = 80;
+const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 
 interface Flags {
@@ -64,6 +74,15 @@ const ATTEMPTS: Flags[] = [
   { stripUnlikely: false, weightClasses: false, cleanConditionally: false },
 ];
 
+/** What names the page's own story; on a page of several stories, that one is the content. */
+export interface PageNames {
+  title: string | undefined;
+  ogTitle?: string;
+  canonical?: URL;
+  /** What the page's relative links resolve against. */
+  base: URL;
+}
+
 export interface MainContent {
   article: Element;
   /** The article's title heading, first in `article`, when the page has one. */
@@ -76,44 +95,18 @@ export interface MainContent {
  * The main content of `body` as a new element, or undefined when the page has no text at all.
  * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
  */
-export function extractMainContent(body: Element, title: string | undefined): MainContent | undefined {
+export function extractMainContent(body: Element, names: PageNames): MainContent | undefined {
   removeBoilerplate(body);
   paragraphsFromBreakRuns(body);
   let best: { content: MainContent; length: number } | undefined;
   for (const flags of ATTEMPTS) {
     const page = body.cloneNode(true);
-    const content = new Attempt(flags, title).run(page);
+    const content = new Attempt(flags, names).run(page);
     const length = new TextLengths().of(content.article).text;
     if (length >= MIN_ARTICLE_CHARS) return content;
     if (!best || length > best.length) best = { content, length };
   }
   return best && best.length > 0 ? best.content : undefined;
-}
-
-const BOILERPLATE_TAGS = new Set([
-  'nav', 'footer', 'aside', 'menu', 'dialog', 'svg', 'iframe', 'object', 'embed', 'canvas',
-  'button', 'select', 'input', 'textarea',
-]);
-const BOILERPLATE_ROLES = new Set([...UNLIKELY_ROLES, 'banner', 'contentinfo', 'search']);
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
-/** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
-const CONSENT_BANNER_MAX_CHARS = 2000;
-
-/**
- * Removes what is never the main content: navigation, page header and footer, sidebars, embeds and
- * form controls, hidden elements, cookie banners. (Readability removes several of these from the
- * article only; removing them from the page first spares the scoring passes.)
- */
-function removeBoilerplate(root: Element): void {
-  const boilerplate: Element[] = [];
-  const stack: AnyNode[] = [...root.children];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (!isTag(node)) continue;
-    if (isBoilerplate(node)) boilerplate.push(node);
-    else for (const child of node.children) stack.push(child);
-  }
-  removeNodes(boilerplate);
 }
 
 /**
@@ -178,31 +171,6 @@ function nextNonWhitespace(node: AnyNode): AnyNode | null {
   return next;
 }
 
-/** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
-const SECTIONING = ['article', 'main', 'section'];
-
-function isBoilerplate(element: Element): boolean {
-  const { attribs } = element;
-  if (BOILERPLATE_TAGS.has(element.name) || BOILERPLATE_ROLES.has(attribs.role ?? '')) return true;
-  if (element.name === 'header' && !SECTIONING.some((name) => findAncestor(element, name))) return true;
-  if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return true;
-  if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return true;
-  if (isCommentThread(attribs)) return true;
-  return CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS;
-}
-
-/** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */
-const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond)$/i;
-
-/**
- * Comment threads go before scoring, not only in the first attempt: under a short post a long
- * thread outscores the post once the retries stop dropping unlikely candidates.
- */
-function isCommentThread(attribs: Record<string, string>): boolean {
-  if (attribs.id !== undefined && COMMENT_THREAD.test(attribs.id)) return true;
-  return (attribs.class ?? '').split(/\s+/).some((name) => COMMENT_THREAD.test(name));
-}
-
 class Attempt {
   private readonly scores = new Map<Element, number>();
   private readonly toScore: Element[] = [];
@@ -219,17 +187,23 @@ class Attempt {
    * would pull the candidate up to the page header), then put back at the top of the result.
    */
   private titleHeading: Element | undefined;
+  private titleHeadingPlace: ParentNode | null = null;
   private byline: Element | undefined;
   private bylineRemoved = false;
+  /** The story the page names, chosen over a better-scored story beside it. */
+  private namedStory: Element | undefined;
+  private readonly title: string | undefined;
 
   constructor(
     private readonly flags: Flags,
-    private readonly title: string | undefined,
-  ) {}
+    private readonly names: PageNames,
+  ) {
+    this.title = names.title;
+  }
 
   run(page: Element): MainContent {
     this.prepare(page);
-    const candidates = this.scoreParagraphs();
+    const candidates = this.scoreParagraphs(page);
     const top = this.pickTopCandidate(page, candidates);
     const article = this.joinSiblings(top);
     this.cleanArticle(article);
@@ -267,6 +241,7 @@ class Attempt {
     }
     if (!this.titleHeading && this.duplicatesTitle(element)) {
       this.titleHeading = element;
+      this.titleHeadingPlace = element.parent;
       return true;
     }
     if (this.flags.stripUnlikely) {
@@ -330,31 +305,50 @@ class Attempt {
     return div;
   }
 
-  private scoreParagraphs(): Element[] {
+  private scoreParagraphs(page: Element): Element[] {
     const candidates: Element[] = [];
+    const dataTables = new Set(descendantElements(page, (e) => e.name === 'table' && isDataTable(e)));
+    let prose = 0;
     for (const element of this.toScore) {
       if (!element.parent || !isTag(element.parent)) continue;
       const text = innerText(element);
       if (text.length < 25) continue;
+      // A data table's cells are values (names, places, figures), not paragraphs: their commas would
+      // make a table of names outscore the letter it follows. The table is scored as one block.
+      if (element.name === 'td' && !readsAsProse(text) && isInDataTable(element, dataTables)) continue;
       // A point for the paragraph, one per comma-separated part, one per 100 characters (at most 3).
       const score = 1 + text.split(COMMAS).length + Math.min(Math.floor(text.length / 100), 3);
-      let level = 0;
-      for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
-        // The page root (the body) is a candidate too: text straight under it can win.
-        if (!isTag(ancestor)) continue;
-        if (!this.scores.has(ancestor)) {
-          this.scores.set(ancestor, this.initialScore(ancestor));
-          candidates.push(ancestor);
-        }
-        const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
-        this.addScore(ancestor, score / divider);
-      }
+      prose += score;
+      this.spreadScore(element, score, candidates);
     }
     this.lengths = new TextLengths();
+    // A page with hardly any prose (a player's stats and fixtures) is its tables: they are scored as
+    // blocks, so they outscore a login box. Elsewhere they would pull the article to a sidebar's calendar.
+    if (prose < DATA_PAGE_PROSE_MAX) {
+      for (const table of dataTables) {
+        // A table of links is navigation (a list of headlines, a sidebar's rankings), not data.
+        if (!findAncestor(table, 'table')) this.spreadScore(table, dataTableScore(table) * (1 - linkDensity(this.lengths, table)), candidates);
+      }
+    }
     for (const candidate of candidates) {
       this.scores.set(candidate, this.score(candidate) * (1 - linkDensity(this.lengths, candidate)));
     }
     return candidates;
+  }
+
+  /** Gives a scored block's points to its ancestors, less with each level up (the page root included). */
+  private spreadScore(element: Element, score: number, candidates: Element[]): void {
+    let level = 0;
+    for (let ancestor: ParentNode | null = element.parent; ancestor && level < 5; ancestor = ancestor.parent, level++) {
+      // The page root (the body) is a candidate too: text straight under it can win.
+      if (!isTag(ancestor)) continue;
+      if (!this.scores.has(ancestor)) {
+        this.scores.set(ancestor, this.initialScore(ancestor));
+        candidates.push(ancestor);
+      }
+      const divider = level === 0 ? 1 : level === 1 ? 2 : level * 3;
+      this.addScore(ancestor, score / divider);
+    }
   }
 
   private pickTopCandidate(page: Element, candidates: Element[]): Element {
@@ -366,14 +360,50 @@ class Attempt {
       this.scores.set(wrapper, this.initialScore(wrapper));
       return wrapper;
     }
-    candidate = this.commonAncestorOfAlternatives(page, candidate, top);
-    candidate = this.climbWhileScoreRises(page, candidate);
+    this.namedStory = this.storyNamedBesides(page, candidate);
+    if (this.namedStory) candidate = this.namedStory;
+    else {
+      candidate = this.commonAncestorOfAlternatives(page, candidate, top);
+      candidate = this.climbWhileScoreRises(page, candidate);
+    }
     // An only child is joined with its parent's siblings more easily from the parent.
     while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
     return candidate;
+  }
+
+  /**
+   * The block around the heading the page names (its title, `og:title`, or a link to its canonical
+   * URL), when that is a story of its own beside the best-scored block rather than inside or around
+   * it: on a section or live page the page's own story wins, not the longest one.
+   */
+  private storyNamedBesides(page: Element, best: Element): Element | undefined {
+    const heading = this.titleHeading ? undefined : firstElement(page, (e) => NAMING_HEADINGS.has(e.name) && this.namesStory(e));
+    const place = this.titleHeading ? this.titleHeadingPlace : heading?.parent;
+    for (let block = place; block && block !== page && isTag(block); block = block.parent) {
+      if (!this.scores.has(block)) continue;
+      const apart = !isAncestorOrSelf(block, best) && !isAncestorOrSelf(best, block);
+      return apart && this.paragraphText(block) >= NAMED_STORY_MIN_CHARS ? block : undefined;
+    }
+    return undefined;
+  }
+
+  private paragraphText(block: Element): number {
+    return descendantElements(block, (e) => e.name === 'p').reduce((sum, p) => sum + this.lengths.of(p).text, 0);
+  }
+
+  /** A heading that says what `og:title` says, or that links to the canonical URL. */
+  private namesStory(heading: Element): boolean {
+    const { ogTitle, canonical, base } = this.names;
+    if (ogTitle && textSimilarity(ogTitle, textOf(heading)) > 0.75 && textSimilarity(textOf(heading), ogTitle) > 0.6) return true;
+    if (!canonical) return false;
+    const target = withoutFragment(canonical);
+    return descendantElements(heading, (e) => e.name === 'a' && e.attribs.href !== undefined).some((link) => {
+      const url = URL.parse(link.attribs.href as string, base);
+      return url !== null && withoutFragment(url) === target;
+    });
   }
 
   /** When three or more near-best candidates share an ancestor, the article is that ancestor. */
@@ -410,14 +440,30 @@ class Attempt {
     const threshold = Math.max(10, this.score(top) * 0.2);
     const topClass = top.attribs.class ?? '';
     const sameClassBonus = this.score(top) * 0.2;
-    const joined: Element[] = [];
-    for (const sibling of elementChildren(parent)) {
+    const siblings = elementChildren(parent);
+    const belongs = siblings.map((sibling) => {
+      if (sibling === top) return true;
+      // Beside the story the page names, the other stories are theirs.
+      if (this.namedStory && hasNamingHeading(sibling)) return false;
       const bonus = topClass !== '' && sibling.attribs.class === topClass ? sameClassBonus : 0;
-      if (sibling === top || this.siblingBelongs(sibling, bonus, threshold)) {
-        if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
-        joined.push(sibling);
-      }
+      return this.siblingBelongs(sibling, bonus, threshold);
+    });
+    // A data table beside the article (a letter's signatories, a page's second table) is part of it.
+    joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
+    // Page builders and CMS components put each paragraph, the lead or a heading in a block of its
+    // own: the prose blocks next to the article, and the headings between them, are more of it.
+    // Only a winning block that is a fragment (under an article's length) is taken as split: beside
+    // a whole article, prose blocks are boxes of their own (a fact check, an author's note).
+    const scored = [...belongs];
+    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS;
+    if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && hasNamingHeading(sibling)) && this.isArticlePart(sibling));
+    for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
+      // A heading that ends the run introduces what follows it (related links), not the article.
+      if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
+      else if (belongs[i]) break;
     }
+    const joined = siblings.filter((_sibling, index) => belongs[index]);
+    for (const sibling of joined) if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
     return createElement('div', joined);
   }
 
@@ -429,6 +475,24 @@ class Attempt {
     const density = linkDensity(this.lengths, sibling);
     if (text.length > 80) return density < 0.25;
     return text.length > 0 && density === 0 && SENTENCE_END.test(text);
+  }
+
+  /** A block of prose with few links (sentences in paragraphs), or a heading alone (a heading module). */
+  private isArticlePart(element: Element): boolean {
+    const { text } = this.lengths.of(element);
+    if (text === 0 || linkDensity(this.lengths, element) >= 0.25) return false;
+    if (isHeadingOnly(element, this.lengths)) return text <= HEADING_MODULE_MAX_CHARS;
+    const paragraphs = element.name === 'p' ? [element] : descendantElements(element, (e) => e.name === 'p');
+    const prose = paragraphs.filter((p) => SENTENCE_END.test(innerText(p))).reduce((sum, p) => sum + this.lengths.of(p).text, 0);
+    return prose >= ARTICLE_PART_MIN_CHARS && prose >= text * 0.8;
+  }
+
+  /** A data table, or a block that is mostly one (a heading and its table), that is not a table of links. */
+  private isDataBlock(element: Element): boolean {
+    if (linkDensity(this.lengths, element) >= 0.25) return false;
+    const text = this.lengths.of(element).text;
+    const tables = element.name === 'table' ? [element] : descendantElements(element, (e) => e.name === 'table');
+    return tables.some((table) => isDataTable(table) && this.lengths.of(table).text * 2 >= text);
   }
 
   private cleanArticle(article: Element): void {
@@ -444,10 +508,12 @@ class Attempt {
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');
+    // An empty paragraph between words (a `<br><br>` run that ended an inline element) is left to
+    // normalization, which keeps the words apart.
     removeNodes(
       descendantElements(
         article,
-        (e) => e.name === 'p' && textOf(e).trim() === '' && !firstElement(e, (d) => d.name === 'img'),
+        (e) => e.name === 'p' && textOf(e).trim() === '' && !firstElement(e, (d) => d.name === 'img') && !isBetweenWords(e),
       ),
     );
     removeNodes(descendantElements(article, (e) => e.name === 'br' && nextNonBlank(e)?.name === 'p'));
@@ -556,6 +622,34 @@ const TAG_SCORES: Record<string, number> = {
   th: -5,
 };
 
+/**
+ * A data table's score as one block: a point, and one per row with text, at most 6 (a paragraph's
+ * worth): a page of tables outscores a login box, and a table beside the article joins it.
+ */
+function dataTableScore(table: Element): number {
+  const rows = descendantElements(table, (e) => e.name === 'tr' && textOf(e).trim() !== '').length;
+  return 1 + Math.min(rows, 5);
+}
+
+function isInDataTable(cell: Element, dataTables: Set<Element>): boolean {
+  const table = findAncestor(cell, 'table');
+  return table !== undefined && dataTables.has(table);
+}
+
+/** Text that reads as sentences rather than a value: long, with a full stop. */
+function readsAsProse(text: string): boolean {
+  return text.length >= 80 && SENTENCE_END.test(text);
+}
+
+/**
+ * Marks the siblings that `fits` and sit next to a marked one, spreading outward from the marked
+ * ones: one sweep to the right, one to the left.
+ */
+function joinAdjacent(siblings: Element[], belongs: boolean[], fits: (sibling: Element) => boolean): void {
+  for (let i = 1; i < siblings.length; i++) if (!belongs[i] && belongs[i - 1] && fits(siblings[i] as Element)) belongs[i] = true;
+  for (let i = siblings.length - 2; i >= 0; i--) if (!belongs[i] && belongs[i + 1] && fits(siblings[i] as Element)) belongs[i] = true;
+}
+
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */
 function innerText(node: AnyNode): string {
   return collapseWhitespace(textOf(node)).trim();
@@ -624,6 +718,27 @@ function hasBlockDescendant(element: Element): boolean {
   return element.children.some((child) => isTag(child) && (BLOCK_IN_DIV.has(child.name) || hasBlockDescendant(child)));
 }
 
+function hasNamingHeading(element: Element): boolean {
+  return NAMING_HEADINGS.has(element.name) || firstElement(element, (e) => NAMING_HEADINGS.has(e.name)) !== undefined;
+}
+
+/** A heading, or a block whose only text is in headings. */
+function isHeadingOnly(element: Element, lengths: TextLengths): boolean {
+  if (HEADINGS.has(element.name)) return true;
+  const headings = descendantElements(element, (e) => HEADINGS.has(e.name) && !ancestorsOf(e).some((a) => a !== element && isTag(a) && HEADINGS.has(a.name)));
+  const inHeadings = headings.reduce((sum, heading) => sum + lengths.of(heading).text, 0);
+  return inHeadings > 0 && inHeadings === lengths.of(element).text;
+}
+
+function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {
+  for (let current: AnyNode | null = node; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
+function withoutFragment(url: URL): string {
+  return url.href.slice(0, url.href.length - url.hash.length);
+}
+
 function ancestorsOf(node: AnyNode): ParentNode[] {
   const ancestors: ParentNode[] = [];
   for (let current = node.parent; current; current = current.parent) ancestors.push(current);
@@ -636,52 +751,6 @@ function nextNonBlank(node: AnyNode): Element | undefined {
     if (isText(next) && next.data.trim() !== '') return undefined;
   }
   return undefined;
-}
-
-/** Share of the text that sits inside links (in-page `#` links count for less). */
-function linkDensity(lengths: TextLengths, element: Element): number {
-  const { text, links } = lengths.of(element);
-  return text === 0 ? 0 : links / text;
-}
-
-/**
- * Text and link-text lengths of every element, computed once bottom-up: the candidates are
- * nested, and measuring each one from scratch would cost the page size times the depth.
- */
-class TextLengths {
-  private readonly known = new Map<AnyNode, { text: number; links: number }>();
-
-  of(node: AnyNode): { text: number; links: number } {
-    const cached = this.known.get(node);
-    if (cached) return cached;
-    let lengths = { text: 0, links: 0 };
-    if (isText(node)) lengths = { text: collapsedLength(node.data), links: 0 };
-    else if (isTag(node)) {
-      for (const child of node.children) {
-        const childLengths = this.of(child);
-        lengths.text += childLengths.text;
-        lengths.links += childLengths.links;
-      }
-      if (node.name === 'a') lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
-    }
-    this.known.set(node, lengths);
-    return lengths;
-  }
-}
-
-/** Length of `text` with whitespace runs counted as one character. */
-function collapsedLength(text: string): number {
-  if (!hasCollapsibleWhitespace(text)) return text === ' ' ? 0 : text.length;
-  let length = 0;
-  let inWhitespace = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const whitespace = code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
-    if (!whitespace || !inWhitespace) length++;
-    inWhitespace = whitespace;
-  }
-  // Whitespace-only nodes between blocks are not text (innerText trims them away).
-  return length === 1 && inWhitespace ? 0 : length;
 }
 
 interface Stats {

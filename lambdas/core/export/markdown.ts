@@ -1,6 +1,7 @@
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import { isBlockElement } from './text.js';
 
 /**
  * Markdown of an element normalized by `normalizeForExport`: turndown with GFM tables and
@@ -15,6 +16,13 @@ const converter = createConverter();
 
 /** What turndown's escapes look for: one of its characters anywhere, or a line-start marker at the start. */
 const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>~]|\d+\. )/;
+const ENTITY_LIKE = /&(?=#?[0-9a-z]+;)/gi;
+const TAG_LIKE = /<(?=[a-z/?!])/gi;
+/**
+ * A bare URL in the text, which a GFM reader makes a link as it stands: a backslash escape inside
+ * it would become part of the link and of the words shown (`AP\_Sports`).
+ */
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<]+/gi;
 
 function createConverter(): TurndownService {
   const service = new TurndownService({
@@ -22,14 +30,22 @@ function createConverter(): TurndownService {
     hr: '* * *',
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
-    emDelimiter: '_',
+    // `*`, not `_`: CommonMark reads `_` inside a word as a letter, so `<em>tre</em>k` would show `_tre_k`.
+    emDelimiter: '*',
     strongDelimiter: '**',
     linkStyle: 'inlined',
   });
   service.use(gfm);
   // turndown runs 13 replacements over every text; most texts need none of them.
   const escapeAll = service.escape.bind(service);
-  service.escape = (text) => (MAY_NEED_ESCAPE.test(text) ? escapeAll(text) : text);
+  const escapeWords = (text: string) => {
+    const escaped = MAY_NEED_ESCAPE.test(text) ? escapeAll(text) : text;
+    // Text that reads like an entity (a page showing `&amp;`) or a tag (a page showing `<?php … ?>`)
+    // would be decoded or taken for HTML by a markdown reader.
+    const entities = escaped.includes('&') ? escaped.replace(ENTITY_LIKE, '\\&') : escaped;
+    return entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
+  };
+  service.escape = (text) => escapeOutsideUrls(text, escapeWords);
   // Rules added later win over the built-in and GFM ones. The table rules replace GFM's: those keep
   // header-less tables as HTML, break rows on cells holding line breaks or pipes, and look up each
   // cell's position with indexOf, which is quadratic on wide rows.
@@ -78,12 +94,32 @@ function createConverter(): TurndownService {
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
   });
+  addInlineRules(service);
+  return service;
+}
+
+/** Emphasis, links and images: the rules of the words inside a block. */
+function addInlineRules(service: TurndownService): void {
+  service.addRule('bangBeforeLink', {
+    filter: (node) => node.nodeName === BANG_BEFORE_LINK,
+    replacement: () => '\\!',
+  });
+  service.addRule('emphasis', {
+    filter: ['em', 'i'],
+    replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '*', asConverted(node)),
+  });
+  service.addRule('strong', {
+    filter: ['strong', 'b'],
+    replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '**', asConverted(node)),
+  });
   service.addRule('link', {
     filter: (node) => node.nodeName === 'A' && node.getAttribute('href') !== null,
     replacement: (content, node) => {
       const text = content.replace(/\s*\n\s*/g, ' ').trim();
       if (text === '') return '';
-      return `[${text}](${escapeDestination(asConverted(node).getAttribute('href') ?? '')})`;
+      // A link around blocks (a table, paragraphs) stays apart from the words beside it, as its blocks were.
+      const [before, after] = [/^\s*\n/.test(content) ? '\n\n' : '', /\n\s*$/.test(content) ? '\n\n' : ''];
+      return `${before}[${text}](${escapeDestination(asConverted(node).getAttribute('href') ?? '')})${after}`;
     },
   });
   service.addRule('image', {
@@ -96,7 +132,71 @@ function createConverter(): TurndownService {
       return `![${alt}](${escapeDestination(src)})`;
     },
   });
-  return service;
+}
+
+/** `text` escaped by `escape`, but for the bare URLs in it, which a reader shows as they stand. */
+function escapeOutsideUrls(text: string, escape: (text: string) => string): string {
+  if (!text.includes('://') && !text.includes('www.')) return escape(text);
+  let escaped = '';
+  let from = 0;
+  for (const url of text.matchAll(BARE_URL)) {
+    escaped += escape(text.slice(from, url.index)) + url[0];
+    from = url.index + url[0].length;
+  }
+  return escaped + escape(text.slice(from));
+}
+
+/**
+ * Sentence punctuation (and the spaces after or before it) at the edges of emphasis; brackets,
+ * parentheses and backticks belong to links and code.
+ */
+const LEADING_PUNCTUATION = /^[.,;:?"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014][\s.,;:?"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014]*/u;
+const TRAILING_PUNCTUATION = /[\s.,;:?!"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014]*[.,;:?!"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014]$/u;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * Emphasis around `content`. CommonMark opens emphasis before punctuation, or closes it after, only
+ * where a space or punctuation is on the other side: `Kotaku*. Warning*` shows its asterisks. So
+ * punctuation at an edge that touches a letter or digit outside goes outside the delimiters.
+ */
+function delimited(content: string, delimiter: string, node: MirrorNode): string {
+  if (content.trim() === '') return '';
+  // Line breaks at the edges (`<b>text<br></b>`) go outside too: a delimiter after a line break closes nothing.
+  const [, before = '', inside = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(content) ?? [];
+  let lead = '';
+  let inner = inside;
+  let trail = '';
+  if (WORD_CHARACTER.test((node.previousSibling?.textContent ?? '').slice(-1))) {
+    lead = LEADING_PUNCTUATION.exec(inner)?.[0] ?? '';
+    inner = inner.slice(lead.length);
+  }
+  if (WORD_CHARACTER.test((node.nextSibling?.textContent ?? '').charAt(0))) {
+    trail = TRAILING_PUNCTUATION.exec(inner)?.[0] ?? '';
+    inner = inner.slice(0, inner.length - trail.length);
+  }
+  // Emphasis ends at a block's end in markdown: around several blocks its delimiters would show as text.
+  if (inner === '' || inner.includes('\n\n')) return content;
+  return `${before}${lead}${delimiter}${inner}${delimiter}${trail}${after}`;
+}
+
+const EMPHASIS_KIND: Record<string, string> = { EM: 'em', I: 'em', STRONG: 'strong', B: 'strong' };
+
+/**
+ * Whether `node` starts right where an emphasis of its kind ends, with nothing between
+ * (`<font><b>ar</b></font><font><b>ea</b></font>`): their delimiters would meet (`**ar****ea**`)
+ * and show. Such a node is written without its own; the words stay whole.
+ */
+function meetsSameEmphasis(node: MirrorNode): boolean {
+  let current: MirrorNode | null = node;
+  while (current && !current.previousSibling) {
+    current = current.parentNode;
+    if (!current || isBlockElement(current.nodeName.toLowerCase())) return false;
+  }
+  for (let before = current?.previousSibling ?? null; before?.nodeType === ELEMENT_NODE; before = before.lastChild) {
+    if (EMPHASIS_KIND[before.nodeName] === EMPHASIS_KIND[node.nodeName]) return !/\s$/.test(before.textContent);
+    if (isBlockElement(before.nodeName.toLowerCase())) return false;
+  }
+  return false;
 }
 
 /** turndown hands the rules the nodes of the tree it was given: mirror nodes. */
@@ -106,11 +206,11 @@ function asConverted(node: unknown): MirrorNode {
 
 const itemPositions = new WeakMap<MirrorNode, Map<MirrorNode, number>>();
 
-/** Index of `item` among the list's children, from one pass per list (not one per item). */
+/** Index of `item` among the list's items, from one pass per list (not one per item). */
 function positionInList(list: MirrorNode, item: MirrorNode): number {
   let positions = itemPositions.get(list);
   if (!positions) {
-    positions = new Map(Array.from(list.children, (child, index) => [child, index]));
+    positions = new Map(list.children.filter((child) => child.nodeName === 'LI').map((child, index) => [child, index]));
     itemPositions.set(list, positions);
   }
   return positions.get(item) ?? 0;
@@ -285,10 +385,25 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
       const element = new MirrorNode(ELEMENT_NODE, inForeign ? child.name : child.name.toUpperCase(), '', child.attribs);
+      if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
       parent.appendChild(element);
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
     }
   }
+}
+
+/** A `!` written just before a link, which markdown would read as an image (`Thanks![Shop](…)` shows no "Shop"). */
+const BANG_BEFORE_LINK = 'X-BANG-BEFORE-LINK';
+
+/** Takes a `!` that ends the text before a link into an element of its own, which is written escaped. */
+function separateBang(parent: MirrorNode): void {
+  const text = parent.lastChild;
+  if (text?.nodeType !== TEXT_NODE || !text.data.endsWith('!')) return;
+  text.data = text.data.slice(0, -1);
+  if (text.data === '') parent.removeChild(text);
+  const bang = new MirrorNode(ELEMENT_NODE, BANG_BEFORE_LINK, '', NO_ATTRIBUTES);
+  bang.appendChild(new MirrorNode(TEXT_NODE, '#text', '!', NO_ATTRIBUTES));
+  parent.appendChild(bang);
 }
 
 /** Text as an HTML parser hands it on: CR LF and CR read as LF, NUL characters dropped. */

@@ -1,6 +1,7 @@
 import { Element, isTag, isText, type AnyNode, type ChildNode } from 'domhandler';
 import { descendantElements, resolveHttpUrl } from '../html.js';
-import { createText, elementChildren, findAncestor, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
+import { isBlockElement } from './text.js';
+import { createElement, createText, elementChildren, findAncestor, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
 
 /**
  * Shapes the content tree for the converters: absolute link and image URLs, code blocks whose
@@ -13,6 +14,120 @@ export function normalizeForExport(root: Element, base: URL): void {
   replaceNonBreakingSpaces(root);
   normalizeTables(root);
   removeEmpty(root);
+  moveEdgeBreaksOut(root);
+  mergeAdjacentEmphasis(root);
+  normalizeLists(root);
+}
+
+/**
+ * A line break that ends (or starts) an inline element (`<span> – Main Gym<br></span>7899`) goes
+ * after (or before) it: turndown trims an inline element's content on both sides when it has
+ * whitespace at either edge, and the break would go with it.
+ */
+function moveEdgeBreaksOut(parent: Element): void {
+  let changed = false;
+  const children: ChildNode[] = [];
+  for (const child of parent.children) {
+    if (!isTag(child) || child.name === 'br') {
+      children.push(child);
+      continue;
+    }
+    moveEdgeBreaksOut(child);
+    const leading = isBlockElement(child.name) ? [] : edgeBreaks(child.children);
+    const trailing = isBlockElement(child.name) ? [] : edgeBreaks([...child.children].reverse()).filter((br) => !leading.includes(br)).reverse();
+    if (leading.length + trailing.length > 0) {
+      changed = true;
+      const moved = new Set<ChildNode>([...leading, ...trailing]);
+      relink(child, child.children.filter((node) => !moved.has(node)));
+    }
+    children.push(...leading, child, ...trailing);
+  }
+  if (changed) relink(parent, children);
+}
+
+/** The `<br>`s at the start of `nodes`, whitespace between them aside. */
+function edgeBreaks(nodes: ChildNode[]): Element[] {
+  const breaks: Element[] = [];
+  for (const node of nodes) {
+    if (isTag(node) && node.name === 'br') breaks.push(node);
+    else if (!isText(node) || node.data.trim() !== '') break;
+  }
+  return breaks;
+}
+
+/** Inline elements that markdown writes as emphasis, by the delimiter they get. */
+const EMPHASIS_KIND = new Map([
+  ['em', 'em'],
+  ['i', 'em'],
+  ['strong', 'strong'],
+  ['b', 'strong'],
+]);
+
+function sameEmphasis(a: AnyNode | null | undefined, b: AnyNode | null | undefined): boolean {
+  return !!a && !!b && isTag(a) && isTag(b) && EMPHASIS_KIND.has(a.name) && EMPHASIS_KIND.get(a.name) === EMPHASIS_KIND.get(b.name);
+}
+
+/**
+ * `<em>b</em><em>y Your Name</em>` is one emphasis on screen; written as two, the delimiters meet
+ * (`*b**y Your Name*`) and a markdown reader shows them as text inside the word. One pass per parent.
+ */
+function mergeAdjacentEmphasis(root: Element): void {
+  const parents = new Set<Element>();
+  for (const element of descendantElements(root, (e) => EMPHASIS_KIND.has(e.name))) {
+    if (element.parent && isTag(element.parent) && sameEmphasis(element, element.next)) parents.add(element.parent);
+  }
+  for (const parent of parents) {
+    const children: ChildNode[] = [];
+    // The run's first element and the children gathered for it, linked once the run ends (a long run stays linear).
+    let run: { element: Element; children: ChildNode[] } | undefined;
+    const closeRun = () => {
+      if (run) relink(run.element, run.children);
+      run = undefined;
+    };
+    for (const child of parent.children) {
+      if (run && sameEmphasis(run.element, child)) {
+        run.children.push(...(child as Element).children);
+        continue;
+      }
+      closeRun();
+      children.push(child);
+      if (isTag(child) && EMPHASIS_KIND.has(child.name)) run = { element: child, children: [...child.children] };
+    }
+    closeRun();
+    relink(parent, children);
+  }
+}
+
+const LISTS = new Set(['ul', 'ol']);
+
+/**
+ * Lists as a browser builds them from markup htmlparser2 keeps as written. A `<p>` left open in a
+ * list (`<ol><li>…</li><p><li>…`) is closed by the next item, so its items are the list's own. A
+ * list straight inside a list (not in an item) is shown indented under the item before it, as the
+ * text export writes it; markdown only nests a list that is inside an item, so it goes there
+ * (written at the outer level it would join the outer list and renumber it).
+ */
+function normalizeLists(root: Element): void {
+  const inList = (e: Element) => !!e.parent && isTag(e.parent) && LISTS.has(e.parent.name);
+  for (const paragraph of descendantElements(root, (e) => e.name === 'p' && inList(e) && elementChildren(e).some((child) => child.name === 'li')).reverse()) {
+    replaceNode(paragraph, [...paragraph.children]);
+  }
+  for (const list of descendantElements(root, (e) => LISTS.has(e.name) && inList(e)).reverse()) {
+    const item = previousElement(list);
+    if (item?.name === 'li') {
+      removeNode(list);
+      relink(item, [...item.children, list]);
+    } else {
+      const wrapper = createElement('li');
+      replaceNode(list, wrapper);
+      relink(wrapper, [list]);
+    }
+  }
+}
+
+function previousElement(node: AnyNode): Element | undefined {
+  for (let previous = node.prev; previous; previous = previous.prev) if (isTag(previous)) return previous;
+  return undefined;
 }
 
 /** `&nbsp;` spaces words on screen; in markdown or text it is an invisible character that trips searches. */
@@ -34,18 +149,64 @@ const MEANINGFUL_WHEN_EMPTY = new Set(['br', 'hr', 'img', 'td', 'th', 'tr']);
  */
 function removeEmpty(root: Element): void {
   const empty: Element[] = [];
-  const hasContent = (node: AnyNode): boolean => {
-    if (isText(node)) return node.data.trim() !== '';
-    if (!isTag(node)) return false;
-    let found = MEANINGFUL_WHEN_EMPTY.has(node.name) && node.name !== 'br' && node.name !== 'tr';
+  const breaking: Element[] = [];
+  const spacing: Element[] = [];
+  // Whether the node has text or an image; if not, what it shows: a line break, a space, or nothing.
+  const walk = (node: AnyNode): { content: boolean; shows: 'break' | 'space' | 'nothing' } => {
+    if (isText(node)) return node.data.trim() !== '' ? { content: true, shows: 'nothing' } : { content: false, shows: node.data === '' ? 'nothing' : 'space' };
+    if (!isTag(node)) return { content: false, shows: 'nothing' };
+    let content = MEANINGFUL_WHEN_EMPTY.has(node.name) && node.name !== 'br' && node.name !== 'tr';
+    let shows: 'break' | 'space' | 'nothing' = node.name === 'br' ? 'break' : 'nothing';
     for (const child of node.children) {
-      if (hasContent(child)) found = true;
-      else if (isTag(child) && !MEANINGFUL_WHEN_EMPTY.has(child.name)) empty.push(child);
+      const found = walk(child);
+      if (found.shows === 'break' || (found.shows === 'space' && shows === 'nothing')) shows = found.shows;
+      if (found.content) content = true;
+      else if (isTag(child) && !MEANINGFUL_WHEN_EMPTY.has(child.name)) {
+        // An inline element holding only a line break or a space (`2006<b><br></b>Why`, `in<font> </font>Green`)
+        // leaves it, and an empty block among words leaves a line break: the words either side stay apart.
+        const inline = !isBlockElement(child.name);
+        if (inline && found.shows === 'space') spacing.push(child);
+        else if (inline ? found.shows === 'break' : isBetweenWords(child)) breaking.push(child);
+        else empty.push(child);
+      }
     }
-    return found;
+    return { content, shows };
   };
-  hasContent(root);
+  walk(root);
   removeNodes(empty);
+  replaceEach(breaking, () => createElement('br'));
+  replaceEach(spacing, () => createText(' '));
+}
+
+/** Whether an element sits among words: the nearest non-blank node on each side is text or inline. */
+export function isBetweenWords(element: Element): boolean {
+  const inline = (node: AnyNode | null): boolean => !!node && (isText(node) || (isTag(node) && !isBlockElement(node.name) && node.name !== 'br'));
+  return inline(besideSkippingBlanks(element, 'prev')) && inline(besideSkippingBlanks(element, 'next'));
+}
+
+/** The nearest non-blank node on one side, looking past the edge of inline parents (`<b>…<p></p></b>Q.`). */
+function besideSkippingBlanks(node: AnyNode, side: 'prev' | 'next'): AnyNode | null {
+  for (let current: AnyNode = node; ; ) {
+    let beside = current[side];
+    while (beside && isText(beside) && beside.data.trim() === '') beside = beside[side];
+    if (beside) return beside;
+    const parent = current.parent;
+    if (!parent || !isTag(parent) || isBlockElement(parent.name)) return null;
+    current = parent;
+  }
+}
+
+/** Puts `replacement()` where each of `elements` is, one pass per parent (wide pages stay linear). */
+function replaceEach(elements: Element[], replacement: () => ChildNode): void {
+  const byParent = new Map<Element, Set<AnyNode>>();
+  for (const element of elements) {
+    if (!element.parent || !isTag(element.parent)) continue;
+    const set = byParent.get(element.parent) ?? new Set();
+    byParent.set(element.parent, set.add(element));
+  }
+  for (const [parent, replaced] of byParent) {
+    relink(parent, parent.children.map((child) => (replaced.has(child) ? replacement() : child)));
+  }
 }
 
 const LINK_PROTOCOLS = new Set(['https:', 'http:', 'mailto:', 'tel:']);

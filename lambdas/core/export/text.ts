@@ -20,6 +20,11 @@ const PARAGRAPH_BLOCKS = new Set([
 ]);
 /** Blocks that start a new line but not a new paragraph. */
 const LINE_BLOCKS = new Set(['li', 'dt', 'dd', 'tr', 'option']);
+
+/** Whether the writers put `name` on lines of its own (a block), rather than among the words around it. */
+export function isBlockElement(name: string): boolean {
+  return PARAGRAPH_BLOCKS.has(name) || LINE_BLOCKS.has(name) || CELLS.has(name);
+}
 const SKIPPED = new Set(['img', 'picture', 'video', 'audio', 'svg', 'canvas', 'iframe', 'object', 'embed', 'head', 'hr']);
 const CELLS = new Set(['td', 'th']);
 /** Inline elements that sit apart from the words around them on screen. */

@@ -1,0 +1,124 @@
+import { isTag, type AnyNode, type Element } from 'domhandler';
+import { firstElement, textOf } from '../html.js';
+import { classAndId, findAncestor, removeNodes } from './dom.js';
+import { TextLengths } from './lengths.js';
+
+/**
+ * What is never the main content, removed from the page before the scoring: navigation, the page's
+ * header and footer, sidebars, embeds and form controls, hidden elements, cookie banners, comment
+ * threads. (Readability removes several of these from the article only; removing them from the
+ * page first spares the scoring passes.)
+ */
+
+/** Roles the scoring drops as unlikely in its first attempt; removed up front too. */
+export const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
+
+/** Page landmarks: elements and roles that frame the page's content (never are it, unless they swallowed it). */
+const LANDMARK_TAGS = new Set(['nav', 'footer', 'aside', 'menu', 'header']);
+const LANDMARK_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
+const CONTROL_TAGS = new Set(['dialog', 'svg', 'iframe', 'object', 'embed', 'canvas', 'button', 'select', 'input', 'textarea']);
+const DIALOG_ROLES = new Set(['alert', 'alertdialog', 'dialog']);
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
+/** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
+const CONSENT_BANNER_MAX_CHARS = 2000;
+
+export function removeBoilerplate(root: Element): void {
+  const lengths = new TextLengths();
+  const pageText = lengths.of(root).text;
+  const boilerplate: Element[] = [];
+  const stack: AnyNode[] = [...root.children];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (!isTag(node)) continue;
+    const reason = boilerplateReason(node);
+    if (reason && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
+    else for (const child of node.children) stack.push(child);
+  }
+  removeNodes(boilerplate);
+}
+
+/** Under this much text outside a landmark, the page has no article beside it. */
+const OUTSIDE_TEXT_MAX = 500;
+
+/**
+ * A landmark or an overlay that holds the page's article is looked into rather than dropped: markup
+ * left open puts the page inside it (`<header role="banner">` around `<main>`), and some sites put
+ * the whole page in a "modal" layer.
+ */
+function keptAnyway(reason: Reason, element: Element, text: number, pageText: number): boolean {
+  if (reason === 'landmark') return swallowsPage(element, text, pageText);
+  return reason === 'overlay' && holdsArticle(element);
+}
+
+function holdsArticle(element: Element): boolean {
+  return firstElement(element, (e) => e.name === 'main' || e.name === 'article' || e.attribs.role === 'main') !== undefined;
+}
+
+/**
+ * Markup that leaves a landmark open (`<header role="banner">` around `<main>`) puts the page inside
+ * it: a landmark that holds most of the page's text, and the page's `<main>` or `<article>` or all
+ * but a few lines of it, is looked into rather than dropped. (A long sidebar beside a short post
+ * holds most of the text too, but not the post.)
+ */
+function swallowsPage(landmark: Element, text: number, pageText: number): boolean {
+  if (text * 2 <= pageText) return false;
+  return pageText - text < OUTSIDE_TEXT_MAX || holdsArticle(landmark);
+}
+
+/** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
+const SECTIONING = ['article', 'main', 'section'];
+
+type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent' | 'overlay';
+
+function boilerplateReason(element: Element): Reason | undefined {
+  const { attribs } = element;
+  const role = attribs.role ?? '';
+  if (LANDMARK_ROLES.has(role)) return 'landmark';
+  if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !SECTIONING.some((name) => findAncestor(element, name)))) return 'landmark';
+  if (CONTROL_TAGS.has(element.name) || DIALOG_ROLES.has(role)) return 'control';
+  if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return 'hidden';
+  if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
+  if (isCommentThread(attribs)) return 'thread';
+  if (CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
+  if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';
+  return undefined;
+}
+
+/** What a layer is built of (a link that opens a popup, `<a class="popup">`, is content). */
+const LAYER_TAGS = new Set(['div', 'section', 'aside', 'form', 'dialog']);
+/** A layer over the page by its name: the first or last word of a class name or the id (`modal`, `country-overlay`, `newsletter-popup`). */
+const OVERLAY_WORD = /^(modal|overlay|popup|lightbox|interstitial)$/;
+/**
+ * …unless another word of the name says it is content, a part of it, or a state (`image-overlay`,
+ * `article-overlay-handle`, `popup-gallery`, `modal-trigger`, `modal-enabled`).
+ */
+const NOT_A_LAYER =
+  /^(image|img|photo|picture|video|gallery|hero|card|thumb|thumbnail|icon|caption|text|title|article|post|entry|story|main|content|body|inner|handle|trigger|link|button|btn|toggle|open|close|has|is|no|enabled|disabled|active)$/;
+/** A wall in front of the content: `regwall`, `registration-wall`, `login_wall`, `subscribe-wall` (not `paywall`: the content behind it is often named so). */
+const WALL = /(reg|registration|register|login|signin|signup|subscribe|subscription)[-_]?(wall|gate)/;
+
+/**
+ * Overlays and modal walls (a shipping-country chooser, a registration wall at the foot of the
+ * page) are never the content, and a long one outscores a short article.
+ */
+function isOverlay(attribs: Record<string, string>): boolean {
+  const names = [...(attribs.class ?? '').split(/\s+/), attribs.id ?? ''].map((name) => name.toLowerCase()).filter(Boolean);
+  return names.some((name) => {
+    if (WALL.test(name)) return true;
+    const words = name.split(/[-_]+/).filter(Boolean);
+    const edges = [words[0], words[words.length - 1]];
+    return edges.some((word) => word !== undefined && OVERLAY_WORD.test(word)) && !words.some((word) => NOT_A_LAYER.test(word));
+  });
+}
+
+/** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */
+const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond)$/i;
+
+/**
+ * Comment threads go before scoring, not only in the first attempt: under a short post a long
+ * thread outscores the post once the retries stop dropping unlikely candidates.
+ */
+function isCommentThread(attribs: Record<string, string>): boolean {
+  if (attribs.id !== undefined && COMMENT_THREAD.test(attribs.id)) return true;
+  return (attribs.class ?? '').split(/\s+/).some((name) => COMMENT_THREAD.test(name));
+}

@@ -1,0 +1,48 @@
+import { isTag, isText, type AnyNode, type Element } from 'domhandler';
+import { hasCollapsibleWhitespace } from '../html.js';
+
+/** Share of the text that sits inside links (in-page `#` links count for less). */
+export function linkDensity(lengths: TextLengths, element: Element): number {
+  const { text, links } = lengths.of(element);
+  return text === 0 ? 0 : links / text;
+}
+
+/**
+ * Text and link-text lengths of every element, computed once bottom-up: the candidates are
+ * nested, and measuring each one from scratch would cost the page size times the depth.
+ */
+export class TextLengths {
+  private readonly known = new Map<AnyNode, { text: number; links: number }>();
+
+  of(node: AnyNode): { text: number; links: number } {
+    const cached = this.known.get(node);
+    if (cached) return cached;
+    let lengths = { text: 0, links: 0 };
+    if (isText(node)) lengths = { text: collapsedLength(node.data), links: 0 };
+    else if (isTag(node)) {
+      for (const child of node.children) {
+        const childLengths = this.of(child);
+        lengths.text += childLengths.text;
+        lengths.links += childLengths.links;
+      }
+      if (node.name === 'a') lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
+    }
+    this.known.set(node, lengths);
+    return lengths;
+  }
+}
+
+/** Length of `text` with whitespace runs counted as one character. */
+export function collapsedLength(text: string): number {
+  if (!hasCollapsibleWhitespace(text)) return text === ' ' ? 0 : text.length;
+  let length = 0;
+  let inWhitespace = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const whitespace = code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
+    if (!whitespace || !inWhitespace) length++;
+    inWhitespace = whitespace;
+  }
+  // Whitespace-only nodes between blocks are not text (innerText trims them away).
+  return length === 1 && inWhitespace ? 0 : length;
+}

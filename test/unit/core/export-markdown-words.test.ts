@@ -1,0 +1,97 @@
+import { Marked } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { exportPage } from '../../../lambdas/core/export.js';
+import { createElement } from '../../../lambdas/core/export/dom.js';
+import { toPlainText } from '../../../lambdas/core/export/text.js';
+import { parseHtml } from '../../../lambdas/core/html.js';
+
+/**
+ * The markdown export keeps every word the text export keeps, as a markdown reader shows it: shapes
+ * where the markdown's own syntax used to hide, split or glue words.
+ */
+
+const URL_OF_PAGE = 'https://example.com/guide/page.html';
+
+function exported(body: string) {
+  return exportPage(`<html><body>${body}</body></html>`, { url: URL_OF_PAGE, onlyMainContent: false });
+}
+
+const reader = new Marked({ gfm: true });
+
+/** The words a reader of the rendered markdown sees, read by the text export's writer. */
+function wordsShown(markdown: string): string[] {
+  const { document } = parseHtml(reader.parse(markdown, { async: false }));
+  return toPlainText(createElement('div', [...document.children])).match(/[\p{L}\p{N}_]+/gu) ?? [];
+}
+
+function expectSameWords(body: string): { markdown: string; text: string } {
+  const { markdown, text } = exported(body);
+  expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu) ?? []);
+  return { markdown, text };
+}
+
+describe('markdown keeps the words of the text', () => {
+  it('writes emphasis with asterisks, so emphasis inside a word stays one word', () => {
+    const { markdown } = expectSameWords('<p>The anniversary tour tre</em>k and the <em>tre</em>k and <b>Game D</b>ay.</p>');
+    expect(markdown).toBe('The anniversary tour trek and the *tre*k and **Game D**ay.');
+  });
+
+  it('joins emphasis split into adjacent elements, whose delimiters would meet inside a word', () => {
+    const { markdown } = expectSameWords('<p>Call Me <em>b</em><em>y Your Name</em>, <b>Game D</b><strong>ay</strong> and <i>a</i><em>b</em>.</p>');
+    expect(markdown).toBe('Call Me *by Your Name*, **Game Day** and *ab*.');
+  });
+
+  it('writes emphasis that meets another of its kind across elements without delimiters of its own', () => {
+    const { markdown } = expectSameWords('<p>the rest <font><b>ar</b></font><font><b>ea.</b></font> Use it.</p>');
+    expect(markdown).toBe('the rest **ar**ea. Use it.');
+  });
+
+  it('moves punctuation that starts or ends emphasis beside a letter outside the delimiters', () => {
+    const { markdown } = expectSameWords('<p>ever run on</em> Kotaku<em>. <strong>Warning:</strong> this one</em> and “<em>quoted”</em>s.</p>');
+    expect(markdown).toBe('ever run on Kotaku. ***Warning:** this one* and “*quoted*”s.');
+  });
+
+  it('keeps line breaks and spaces that sit in inline elements of their own', () => {
+    const { markdown, text } = expectSameWords(
+      '<p><b>December 26, 2006<br></b><font><b><br></b></font><b>Why now</b> in<font> </font>Green <span> – Main Gym<br></span><span>7899 Road</span></p>',
+    );
+    expect(text).toBe('December 26, 2006\nWhy now in Green – Main Gym\n7899 Road');
+    expect(markdown).toBe('**December 26, 2006**  \n  \n**Why now** in Green – Main Gym  \n7899 Road');
+  });
+
+  it('writes bare URLs as they stand (a reader links them), escapes text that looks like markup', () => {
+    const { markdown } = expectSameWords(
+      '<p>More: https://twitter.com/AP_Sports and snake_case, Reporting &amp;amp; Guidance, <code>x</code> and &lt;?php session_start(); ?&gt;</p>',
+    );
+    expect(markdown).toBe('More: https://twitter.com/AP_Sports and snake\\_case, Reporting \\&amp; Guidance, `x` and \\<?php session\\_start(); ?>');
+  });
+
+  it('does not let a "!" before a link make it an image', () => {
+    const { markdown } = expectSameWords('<p>Thank you!!<a href="https://shop.example/">Visit the shop</a> now!</p>');
+    expect(markdown).toBe('Thank you!\\![Visit the shop](https://shop.example/) now!');
+  });
+
+  it('keeps a link around a table apart from the words before it', () => {
+    const { markdown } = expectSameWords('<p>© 1999 The Society<a href="/"><table><tr><td>M R S</td><td>Journal</td></tr></table></a></p>');
+    expect(markdown).toBe('© 1999 The Society\n\n[M R S Journal](https://example.com/)');
+  });
+
+  it('writes no emphasis around several blocks, where its delimiters would show', () => {
+    const { markdown } = expectSameWords('<div>Frontier Life<i><p>Galileo (High School)</p><p>Gardening Unit</p></i></div>');
+    expect(markdown).toBe('Frontier Life\n\nGalileo (High School)\n\nGardening Unit');
+  });
+
+  it('numbers list items as the browser does: a paragraph left open in a list, a list straight in a list', () => {
+    const { markdown, text } = expectSameWords('<ol><li>one</li><p><li>two</li><p><li>three</li><ol><li>three a</li></ol><li>four</li></ol>');
+    expect(markdown).toBe('1. one\n2. two\n3. three\n   1. three a\n4. four');
+    expect(text).toBe('1. one\n2. two\n3. three\n  1. three a\n4. four');
+  });
+
+  it('keeps the words apart where a run of line breaks ends an inline element (main content)', () => {
+    const answer = (n: number) => `<strong><em>A. Answer ${n}, with enough words in it to be read as a paragraph of the article. </em><a href="/report">See the report</a><br><br></strong>`;
+    const html = `<html><body><div>${[1, 2, 3].map((n) => `${answer(n)}<strong><em>Q. Question ${n + 1}?</em></strong><br>`).join('')}</div></body></html>`;
+    const { text, markdown } = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: true });
+    expect(text).toContain('See the report\nQ. Question 2?');
+    expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu));
+  });
+});

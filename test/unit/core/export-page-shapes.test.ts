@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { exportPage } from '../../../lambdas/core/export.js';
+
+/**
+ * Page shapes where the main content used to go wrong on pages outside the benchmarks the
+ * extraction was tuned on, one class each. The pages are built here, in the shape the class has.
+ */
+
+const URL_OF_PAGE = 'https://harbour.example/news/2025/03/03/ferry-timetable';
+
+function exported(html: string, url = URL_OF_PAGE) {
+  return exportPage(html, { url, onlyMainContent: true });
+}
+
+const ARTICLE = [
+  'The harbour authority approved the new ferry timetable on Monday, after two years of consultation with residents, traders and the unions.',
+  'Boats will leave every twenty minutes at peak times, and the last crossing moves from ten to midnight, which night-shift workers had asked for.',
+  'Fares stay the same until the autumn, the authority said, although a review of concessions for students and pensioners is due in June.',
+  'Critics said the consultation had ignored the island side, where the pier still floods at high tide and the waiting room closes at six.',
+];
+
+const paragraphs = (sentences: readonly string[]) => sentences.map((sentence) => `<p>${sentence}</p>`).join('\n');
+
+describe('a landmark that swallows the article', () => {
+  it('keeps an article that markup left inside an unclosed <header role="banner">', () => {
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
+      <header role="banner" class="site-header"><a href="/" class="logo">Harbour News</a>
+        <a href="#main" class="skip-link">Skip to main content</a>
+        <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+      <main id="main"><article><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</article></main>
+      <footer><p>© Harbour News. All rights reserved.</p></footer>
+      </body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain('Skip to main content');
+    expect(text).not.toContain('All rights reserved');
+  });
+
+  it('keeps an article inside a navigation landmark left open, and still drops a closed one', () => {
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <nav class="menu"><a href="/">Home</a> <a href="/news">News</a></nav>
+      <div role="navigation" class="breadcrumbs"><a href="/">Home</a> › <a href="/news">News</a>
+      <div class="content"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div>
+      </body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text.startsWith('Home')).toBe(false);
+  });
+});
+
+const COUNTRIES = ['Austria', 'Belgium', 'Canada', 'Denmark', 'Estonia', 'Finland', 'France', 'Germany', 'Greece', 'Ireland', 'Italy', 'Japan', 'Latvia', 'Norway', 'Poland', 'Portugal', 'Spain', 'Sweden', 'Switzerland', 'United Kingdom', 'United States'];
+
+describe('overlays and modal walls', () => {
+  const product = [
+    'The harbour lantern is cast in recycled brass, with a hand-blown glass chimney, and burns for nine hours on one filling of lamp oil.',
+    'Each lantern is finished by hand in our workshop, so the patina varies a little from one to the next, which we think is part of the charm.',
+  ];
+
+  it('exports a short product text, not the larger shipping-country overlay shown over it', () => {
+    const html = `<html><head><title>Harbour lantern – Brass &amp; Glass</title></head><body>
+      <div class="page"><div class="product"><h1>Harbour lantern</h1><div class="price">€89</div>
+        <div class="description">${paragraphs(product)}</div></div></div>
+      <div id="shipping-country" class="country-selector-overlay is-visible"><div class="overlay-inner">
+        <h2>Choose your shipping country</h2>
+        <p>We ship to ${COUNTRIES.join(', ')}, and prices, taxes, duties, delivery times, returns and payment methods depend on the country you choose.</p>
+        <ul>${COUNTRIES.map((country) => `<li>${country}, prices in local currency, delivery in three to five working days</li>`).join('')}</ul>
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://shop.example/lantern');
+    for (const sentence of product) expect(text).toContain(sentence);
+    expect(text).not.toContain('Choose your shipping country');
+  });
+
+  it('exports a short article, not the registration wall at the foot of the page', () => {
+    const [first, second] = ARTICLE;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="story"><h1>Ferry timetable approved</h1><p>${first}</p><p>${second}</p></div>
+      <div class="registration-wall"><h2>Create a free account to keep reading</h2>
+        <p>Register now for unlimited access to our journalism, with newsletters, podcasts, events, offers, puzzles, and the archive, on any device, at no cost, and cancel any time.</p>
+        <p>Already registered? Sign in with your email address, or with your account at one of our partners, to continue reading, commenting, saving, and sharing.</p>
+        <form><label>Email</label><input name="email"><label>Password</label><input type="password" name="password"></form></div>
+      </body></html>`;
+    const { text } = exported(html);
+    expect(text).toContain(first);
+    expect(text).toContain(second);
+    expect(text).not.toContain('Create a free account');
+    expect(text).not.toContain('Already registered');
+  });
+
+  it('drops a modal marked aria-modal, whatever its name, and keeps a page that sits in a "modal" layer', () => {
+    const newsletter = `<div class="nl-box" aria-modal="true"><p>Sign up for the morning briefing, with the news, the weather, the tides, the ferries, and the best of the weekend, every day at six.</p></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      ${newsletter}<div class="modal-layer"><main><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</main></div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain('morning briefing');
+  });
+});
+
+const SEASONS = ['2016-17', '2017-18', '2018-19', '2019-20', '2020-21', '2021-22', '2022-23', '2023-24', '2024-25'];
+
+describe('pages that are only data', () => {
+  it('keeps the stats and schedule tables of a player page, not the login widget', () => {
+    const stats = SEASONS.map((season, i) => `<tr><td>${season}</td><td>Harbour FC</td><td>${30 + i}</td><td>${12 + i}</td><td>${7 + (i % 4)}</td><td>${2100 + i * 40}</td></tr>`).join('');
+    const fixtures = ['Mar 8', 'Mar 15', 'Mar 22', 'Mar 29', 'Apr 5', 'Apr 12'].map((day, i) => `<tr><td>${day}</td><td>${i % 2 ? 'at' : 'vs'} Island Rovers</td><td>${i % 2 ? 'W 2-1' : 'D 0-0'}</td></tr>`).join('');
+    const html = `<html><head><title>Sam Keel – Player profile | Harbour League</title></head><body>
+      <nav><a href="/">Home</a> <a href="/players">Players</a></nav>
+      <div class="profile"><h1>Sam Keel</h1><dl><dt>Position</dt><dd>Forward</dd><dt>Born</dt><dd>4 May 1999</dd></dl></div>
+      <div class="stats"><h2>Career statistics</h2><table><thead><tr><th>Season</th><th>Club</th><th>Apps</th><th>Goals</th><th>Assists</th><th>Minutes</th></tr></thead><tbody>${stats}</tbody></table></div>
+      <div class="schedule"><h2>Upcoming matches</h2><table><tr><th>Date</th><th>Opponent</th><th>Result</th></tr>${fixtures}</table></div>
+      <div class="user-box"><div class="login"><p>Register or Login to follow players</p></div></div>
+      </body></html>`;
+    const { markdown } = exported(html, 'https://league.example/players/sam-keel');
+    expect(markdown).toContain('| Season | Club | Apps | Goals | Assists | Minutes |');
+    expect(markdown).toContain('| 2024-25 | Harbour FC | 38 | 20 | 7 | 2420 |');
+    expect(markdown).toContain('| Mar 22 | vs Island Rovers | D 0-0 |');
+    expect(markdown).toContain('Career statistics');
+    expect(markdown).not.toContain('Register or Login');
+  });
+});
+
+const SIGNATORIES = [
+  ['Ada Byrne', 'Professor of Marine Biology, University of Harbour'],
+  ['Tom Quay', 'Senior Lecturer in Transport Planning, Island College'],
+  ['Ines Mola', 'Director, Centre for Coastal Studies, Port Institute'],
+  ['Rui Vela', 'Research Fellow, Department of Civil Engineering, University of Harbour'],
+  ['Mia Fjord', 'Chair, Harbour Residents Association, Old Town'],
+  ['Leo Brandt', 'Reader in Economics, School of Social Sciences, Port Institute'],
+  ['Eva Kline', 'Consultant, Maritime Safety, Island Ferry Workers Union'],
+  ['Olu Adeyemi', 'Lecturer in Urban Studies, Faculty of Arts, Island College'],
+];
+
+describe('a table of names beside the letter', () => {
+  it('exports the open letter and its signatories, not the table alone', () => {
+    // Enough signatories that the commas of their affiliations outweigh the letter, as they did.
+    const rows = Array.from({ length: 12 }, (_, n) => SIGNATORIES.map(([name, role]) => `<tr><td>${name} ${n}</td><td>${role}</td></tr>`).join('')).join('');
+    const html = `<html><head><title>Open letter on the ferry timetable</title></head><body>
+      <div class="page"><h1>Open letter on the ferry timetable</h1>
+      <div class="letter">${paragraphs(ARTICLE)}</div>
+      <div class="signatories"><h2>Signed</h2><table><thead><tr><th>Name</th><th>Affiliation</th></tr></thead><tbody>${rows}</tbody></table></div>
+      </div><div class="share"><a href="/s">Share</a></div></body></html>`;
+    const { markdown, text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(markdown).toContain('| Name | Affiliation |');
+    expect(markdown).toContain('| Ada Byrne 0 | Professor of Marine Biology, University of Harbour |');
+    expect(markdown).toContain('| Olu Adeyemi 11 | Lecturer in Urban Studies, Faculty of Arts, Island College |');
+  });
+});
+
+describe('layout tables around data tables', () => {
+  it('keeps the data tables and the text between them when the layout puts each in a row of its own', () => {
+    const grid = (rows: string[][]) => `<table border="1"><tr><th>Route</th><th>First</th><th>Last</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</table>`;
+    const between = 'On Sundays and public holidays the first boats leave an hour later, and the night crossing does not run, the authority said in its notice.';
+    const html = `<html><head><title>Ferry timetable</title></head><body>
+      <table width="100%"><tr><td width="150"><a href="/">Home</a><br><a href="/news">News</a></td><td>
+      <table width="600">
+        <tr><td><h1>Ferry timetable</h1><p>${ARTICLE[0]}</p><p>${ARTICLE[1]}</p><p>${ARTICLE[2]}</p></td></tr>
+        <tr><td><b>Weekdays</b>${grid([['North pier', '05:40', '00:00'], ['Island', '06:00', '23:40'], ['Old town', '06:10', '23:20']])}</td></tr>
+        <tr><td><p>${between}</p></td></tr>
+        <tr><td><b>Weekends</b>${grid([['North pier', '06:40', '22:00'], ['Island', '07:00', '21:40']])}</td></tr>
+        <tr><td><a href="/print">Print</a> | <a href="/mail">Email</a></td></tr>
+      </table></td></tr></table></body></html>`;
+    const { markdown, text } = exported(html);
+    expect(markdown).toContain('| North pier | 05:40 | 00:00 |');
+    expect(markdown).toContain('| North pier | 06:40 | 22:00 |');
+    expect(text).toContain(between);
+    expect(text).toContain('Weekends');
+    expect(text.indexOf('Weekdays')).toBeLessThan(text.indexOf(between));
+  });
+
+
+  it('keeps both data tables and the text between them', () => {
+    const grid = (caption: string, rows: string[][]) => `<table border="1"><tr><th>Route</th><th>First</th><th>Last</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('')}</table><p class="note">${caption}</p>`;
+    const between = 'On Sundays and public holidays the first boats leave an hour later, and the night crossing does not run, the authority said in its notice.';
+    const html = `<html><head><title>Ferry timetable</title></head><body>
+      <table width="100%"><tr><td width="150"><a href="/">Home</a><br><a href="/news">News</a><br><a href="/contact">Contact</a></td>
+      <td><table width="600"><tr><td>
+        <h1>Ferry timetable</h1><p>${ARTICLE[0]}</p><p>${ARTICLE[1]}</p>
+        ${grid('Weekdays', [['North pier', '05:40', '00:00'], ['Island', '06:00', '23:40'], ['Old town', '06:10', '23:20']])}
+        <p>${between}</p>
+        ${grid('Weekends', [['North pier', '06:40', '22:00'], ['Island', '07:00', '21:40']])}
+        <p><a href="/print">Print</a> | <a href="/mail">Email</a></p>
+      </td></tr></table></td></tr></table></body></html>`;
+    const { markdown, text } = exported(html);
+    expect(markdown).toContain('| North pier | 05:40 | 00:00 |');
+    expect(markdown).toContain('| North pier | 06:40 | 22:00 |');
+    expect(text).toContain(between);
+    expect(text).toContain('Weekends');
+  });
+});
+
+const LATER = [
+  'The new boats are longer and quieter, and each carries forty bicycles, twice as many as the old ones could take on the busiest mornings.',
+  'Residents on the island side will get a heated waiting room by the summer, the authority promised, and the pier is to be raised next year.',
+];
+
+describe('articles split across sibling blocks', () => {
+  it('joins a page builder that puts each paragraph and each heading in a module of its own', () => {
+    // As page builders nest them: each widget five blocks deep in a section of its own.
+    const module = (inner: string) =>
+      `<div class="pb-section"><div class="pb-row"><div class="pb-column"><div class="pb-module"><div class="pb-module-inner">${inner}</div></div></div></div></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div id="page-container">
+      ${module(`<div class="lead"><strong>${ARTICLE[0]}</strong></div>`)}
+      ${module(`<div class="text-block"><p>${ARTICLE.slice(1).join(' ')}</p></div>`)}
+      ${module('<h2 class="heading-block">What changes on board</h2>')}
+      ${LATER.map((sentence) => module(`<div class="text-block"><p>${sentence}</p></div>`)).join('\n')}
+      ${module('<h3>More from Harbour News</h3>')}
+      ${module('<ul><li><a href="/a">Bridge works start</a></li><li><a href="/b">New mayor sworn in</a></li></ul>')}
+      </div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER]) expect(text).toContain(sentence);
+    expect(text).toContain('What changes on board');
+    expect(text.indexOf(ARTICLE[0] as string)).toBeLessThan(text.indexOf('What changes on board'));
+    expect(text).not.toContain('More from Harbour News');
+    expect(text).not.toContain('Bridge works start');
+  });
+
+  it('joins CMS paragraph components that sit beside the block that wins', () => {
+    const component = (sentence: string) => `<div class="paragraph paragraph--type--text"><div class="field field--name-body"><div class="field__item"><p>${sentence}</p></div></div></div>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="node__content">
+      ${component(ARTICLE[0] as string)}
+      <div class="paragraph paragraph--type--text"><div class="field field--name-body"><div class="field__item">${paragraphs(ARTICLE.slice(1, 3))}</div></div></div>
+      <div class="paragraph paragraph--type--heading"><h2>What changes on board</h2></div>
+      ${LATER.map(component).join('\n')}
+      </div><aside class="teasers"><p><a href="/x">Read more news from the harbour and the island</a></p></aside></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [ARTICLE[0], ARTICLE[1], ARTICLE[2], ...LATER]) expect(text).toContain(sentence);
+    expect(text).toContain('What changes on board');
+  });
+});
+
+const OTHER_STORY = [
+  'The council has closed the old bridge for six weeks while engineers replace the bearings, which an inspection found badly corroded.',
+  'Buses will run a diversion through the industrial estate, adding about ten minutes to journeys into the old town at rush hour, the council said.',
+  'Shops on the bridge road say they have lost half their trade since the works were announced, and they want a cut in business rates.',
+  'The council said it would look at relief for the worst-hit traders, but that safety came first and the work could not be put off again.',
+  'A footpath across the bridge stays open, with marshals at each end, and cyclists are asked to dismount while the scaffolding is up.',
+  'Engineers expect the bridge to reopen before the summer festival, when the old town is at its busiest, barring bad weather in the spring.',
+];
+
+describe('pages with several stories', () => {
+  const story = (headline: string, href: string, sentences: readonly string[]) =>
+    `<article class="story"><h2><a href="${href}">${headline}</a></h2>${paragraphs(sentences)}</article>`;
+  const page = (head: string) => `<html><head>${head}</head><body><div class="stories">
+      ${story('Old bridge closes for six weeks', '/news/2025/03/03/old-bridge-closes', OTHER_STORY)}
+      ${story('Ferry timetable approved', '/news/2025/03/03/ferry-timetable', ARTICLE)}
+      </div></body></html>`;
+
+  it('exports the story the page title names, not the longer one beside it', () => {
+    const { text } = exported(page('<title>Ferry timetable approved | Harbour News</title>'));
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('exports the story og:title names when the title is the section name', () => {
+    const { text } = exported(page('<title>Live: news from the harbour</title><meta property="og:title" content="Ferry timetable approved">'));
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('exports the story the canonical URL links to', () => {
+    const { text } = exported(page(`<title>Harbour News: today</title><link rel="canonical" href="${URL_OF_PAGE}">`), 'https://harbour.example/news/today');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(OTHER_STORY[0]);
+  });
+
+  it('keeps a section page whole when no story is named', () => {
+    const { text } = exported(page('<title>Harbour News: today</title>'), 'https://harbour.example/news/today');
+    expect(text).toContain(OTHER_STORY[0]);
+  });
+});
