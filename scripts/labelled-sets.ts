@@ -15,7 +15,8 @@ import { loadPages, type Page } from './article-corpus.js';
  *   `html/<id>.htm` + `gold/<id>.txt` (the Big5 and Chaos sets of MSVCode/ir-research-data). The
  *   gold file's format is recognised from its content (see `goldText`);
  * - WCXB (Murrough-Foley/web-content-extraction-benchmark): `metadata.json` beside split folders of
- *   `ground-truth/<id>.json` + `html/<id>.html.gz`; every split is read, one set per page type.
+ *   `ground-truth/<id>.json` + `html/<id>.html.gz`; every split is read, one set per page type; a
+ *   page whose label has no main content is left out.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
@@ -82,7 +83,8 @@ function isWcxb(dir: string): boolean {
 interface WcxbLabel {
   url: string;
   _internal?: { page_type?: { primary?: string } };
-  ground_truth: { main_content: string };
+  /** Missing or null on a few pages whose main content was never labelled. */
+  ground_truth: { main_content?: string | null };
 }
 
 /** WCXB's pages of every split (`<split>/ground-truth/<id>.json` + `<split>/html/<id>.html.gz`), one set per page type. */
@@ -97,10 +99,12 @@ function loadWcxbSets(dir: string, name: string): LabelledSet[] {
       const htmlFile = join(dir, split, 'html', `${id}.html.gz`);
       if (!existsSync(htmlFile)) continue;
       const label = JSON.parse(readFileSync(join(labels, file), 'utf8')) as WcxbLabel;
+      const mainContent = label.ground_truth.main_content;
+      if (typeof mainContent !== 'string') continue;
       const type = label._internal?.page_type?.primary ?? 'untyped';
       const html = decodeHtml(gunzipSync(readFileSync(htmlFile)));
       const pages = byType.get(type) ?? [];
-      pages.push({ id: `${split}/${id}`, url: label.url, html, articleBody: label.ground_truth.main_content });
+      pages.push({ id: `${split}/${id}`, url: label.url, html, articleBody: mainContent });
       byType.set(type, pages);
     }
   }
