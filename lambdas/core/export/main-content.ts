@@ -11,7 +11,7 @@ import {
   setChildren,
 } from './dom.js';
 import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
-import { collapsedLength, linkDensity, TextLengths } from './lengths.js';
+import { collapsedLength, isLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
@@ -898,7 +898,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     for (const child of node.children) {
       walk(
         child,
-        inLink || name === 'a',
+        inLink || isLink(node),
         inList || name === 'ul' || name === 'ol',
         inHeading || HEADINGS.has(name),
         inTextish || TEXTISH.has(name),

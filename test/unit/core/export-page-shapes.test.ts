@@ -339,3 +339,33 @@ describe('a page title said by a heading that is no story of its own', () => {
     expect(text).not.toContain(promotion);
   });
 });
+
+describe('an anchor left open around the article', () => {
+  it('scores the text after an unclosed <a name>, which wraps all that follows, as text rather than a link', () => {
+    const office = [
+      'Questions about this page, its figures or the timetable itself can be sent to the harbour office, which answers within a week.',
+      'The office is open from nine to five on weekdays, and on Saturday mornings in the summer, at the foot of the pier beside the ticket hall.',
+      'Lost property, season tickets and complaints about the crossing are dealt with there too, and the staff can print a timetable for you.',
+      'The office is closed on public holidays, when the ferries run to the Sunday timetable and tickets are sold on board only.',
+    ];
+    const html = `<html><head><title>The ferry timetable explained</title></head><body><div class="page">
+      <p><a href="#introduction">Introduction</a></p><p><a href="#changes">What changes</a></p>
+      <a name="introduction"><h2>Introduction</h2>${paragraphs(ARTICLE.slice(0, 2))}
+      <a name="changes"><h2>What changes</h2>${paragraphs([...ARTICLE.slice(2), ...LATER])}
+      </div><div class="info"><div class="contact">${paragraphs(office)}</div></div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER]) expect(text).toContain(sentence);
+    expect(text).not.toContain(office[1]);
+  });
+
+  it('still counts a link written without href (a script link) as a link', () => {
+    const links = ['Monster HDMI cable, two metres', 'Belkin HDMI cable, one metre', 'PTC premium gold HDMI cable', 'Cables Unlimited HDMI, three metres', 'Monster HDMI 400, four metres', 'Belkin HDMI, gold plated'];
+    const offer = (link: string) => `<p><a onclick="window.open('/go')">${link}, in stock, with free delivery, the best price from our partners today, compare, save, buy now</a></p>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="offers">${links.map(offer).join('')}</div>
+      <div class="story">${paragraphs(ARTICLE)}</div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(links[0]);
+  });
+});
