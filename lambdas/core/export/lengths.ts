@@ -25,11 +25,22 @@ export class TextLengths {
         lengths.text += childLengths.text;
         lengths.links += childLengths.links;
       }
-      if (node.name === 'a') lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
+      if (isLink(node)) lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
     }
     this.known.set(node, lengths);
     return lengths;
   }
+}
+
+const BLOCKS = new Set(['address', 'blockquote', 'div', 'dl', 'fieldset', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'p', 'pre', 'section', 'table', 'ul']);
+
+/**
+ * An `a` counts as a link unless it has no `href` and holds blocks: an anchor (`<a name>`) left
+ * open above a section, which an HTML parser wraps around all that follows, is no link.
+ */
+export function isLink(element: Element): boolean {
+  if (element.name !== 'a') return false;
+  return element.attribs.href !== undefined || !element.children.some((child) => isTag(child) && BLOCKS.has(child.name));
 }
 
 /** Length of `text` with whitespace runs counted as one character. */

@@ -11,7 +11,7 @@ import {
   setChildren,
 } from './dom.js';
 import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
-import { collapsedLength, linkDensity, TextLengths } from './lengths.js';
+import { collapsedLength, isLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
@@ -53,6 +53,13 @@ const TOP_CANDIDATES = 5;
 const NAMING_HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** A named story's least text in paragraphs (about two): a headline with its standfirst and byline, or a teaser, is no story. */
 const NAMED_STORY_MIN_CHARS = 250;
+/**
+ * A named story's least share of the best block's paragraph text: a block that much shorter is the
+ * headline's own box (standfirst, caption) or a section of the text beside it, not a story of its own.
+ */
+const NAMED_STORY_MIN_SHARE = 1 / 3;
+/** Text before a block's first heading that still lets the heading lead it (a kicker, a date). */
+const LEADING_TEXT_MAX_CHARS = 100;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
 const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
@@ -263,8 +270,7 @@ class Attempt {
   /** A heading that says what the `<title>` says (not just the site name the title ends with). */
   private duplicatesTitle(element: Element): boolean {
     if ((element.name !== 'h1' && element.name !== 'h2') || !this.title) return false;
-    const heading = textOf(element);
-    return textSimilarity(this.title, heading) > 0.75 && textSimilarity(heading, this.title) > 0.6;
+    return sameWords(this.title, textOf(element)) > 0;
   }
 
   /** Wraps loose phrasing content in paragraphs; a div that is really a paragraph becomes one. */
@@ -380,30 +386,69 @@ class Attempt {
    * it: on a section or live page the page's own story wins, not the longest one.
    */
   private storyNamedBesides(page: Element, best: Element): Element | undefined {
-    const heading = this.titleHeading ? undefined : firstElement(page, (e) => NAMING_HEADINGS.has(e.name) && this.namesStory(e));
-    const place = this.titleHeading ? this.titleHeadingPlace : heading?.parent;
-    for (let block = place; block && block !== page && isTag(block); block = block.parent) {
+    const named = this.namingHeading(page);
+    if (!named) return undefined;
+    for (let block = named.place; block && block !== page && isTag(block); block = block.parent) {
       if (!this.scores.has(block)) continue;
-      const apart = !isAncestorOrSelf(block, best) && !isAncestorOrSelf(best, block);
-      return apart && this.paragraphText(block) >= NAMED_STORY_MIN_CHARS ? block : undefined;
+      return this.isStoryBeside(block, best, named.heading) ? block : undefined;
     }
     return undefined;
   }
 
-  private paragraphText(block: Element): number {
-    return descendantElements(block, (e) => e.name === 'p').reduce((sum, p) => sum + this.lengths.of(p).text, 0);
+  /**
+   * The heading that names the page's story: of those that say what the title or `og:title` says,
+   * the one that says it most nearly (a site name the title ends with says it less than the
+   * headline), an `h1` first on a tie; else the first that links to the canonical URL.
+   */
+  private namingHeading(page: Element): { heading: Element; place: ParentNode | null } | undefined {
+    const headings = descendantElements(page, (e) => NAMING_HEADINGS.has(e.name));
+    const candidates = [
+      ...(this.titleHeading ? [{ heading: this.titleHeading, place: this.titleHeadingPlace }] : []),
+      ...headings.map((heading) => ({ heading, place: heading.parent })),
+    ];
+    let best: { heading: Element; place: ParentNode | null; match: number } | undefined;
+    for (const candidate of candidates) {
+      const match = this.saysPageName(candidate.heading);
+      const better = best === undefined || match > best.match || (match === best.match && candidate.heading.name === 'h1' && best.heading.name !== 'h1');
+      if (match > 0 && better) best = { ...candidate, match };
+    }
+    if (best) return best;
+    const linked = headings.find((heading) => this.linksToCanonical(heading));
+    return linked && { heading: linked, place: linked.parent };
   }
 
-  /** A heading that says what `og:title` says, or that links to the canonical URL. */
-  private namesStory(heading: Element): boolean {
-    const { ogTitle, canonical, base } = this.names;
-    if (ogTitle && textSimilarity(ogTitle, textOf(heading)) > 0.75 && textSimilarity(textOf(heading), ogTitle) > 0.6) return true;
+  /** How nearly a heading says what the title or `og:title` says (0: it does not). */
+  private saysPageName(heading: Element): number {
+    const text = textOf(heading);
+    return Math.max(this.title ? sameWords(this.title, text) : 0, this.names.ogTitle ? sameWords(this.names.ogTitle, text) : 0);
+  }
+
+  private linksToCanonical(heading: Element): boolean {
+    const { canonical, base } = this.names;
     if (!canonical) return false;
     const target = withoutFragment(canonical);
     return descendantElements(heading, (e) => e.name === 'a' && e.attribs.href !== undefined).some((link) => {
       const url = URL.parse(link.attribs.href as string, base);
       return url !== null && withoutFragment(url) === target;
     });
+  }
+
+  /**
+   * A block apart from the best one that reads as the named story: paragraphs of its own, at least
+   * a third of the best block's (a headline's box with its standfirst, or one section of a long
+   * text, is shorter), and no other heading as high as the naming one (then it is a list of
+   * stories, e.g. teasers, one of them the page's).
+   */
+  private isStoryBeside(block: Element, best: Element, heading: Element): boolean {
+    if (isAncestorOrSelf(block, best) || isAncestorOrSelf(best, block)) return false;
+    const text = this.paragraphText(block);
+    if (text < NAMED_STORY_MIN_CHARS || text < this.paragraphText(best) * NAMED_STORY_MIN_SHARE) return false;
+    const level = headingLevel(heading);
+    return !firstElement(block, (e) => e !== heading && HEADINGS.has(e.name) && headingLevel(e) <= level);
+  }
+
+  private paragraphText(block: Element): number {
+    return descendantElements(block, (e) => e.name === 'p').reduce((sum, p) => sum + this.lengths.of(p).text, 0);
   }
 
   /** When three or more near-best candidates share an ancestor, the article is that ancestor. */
@@ -444,7 +489,7 @@ class Attempt {
     const belongs = siblings.map((sibling) => {
       if (sibling === top) return true;
       // Beside the story the page names, the other stories are theirs.
-      if (this.namedStory && hasNamingHeading(sibling)) return false;
+      if (this.namedStory && this.isStoryOfItsOwn(sibling)) return false;
       const bonus = topClass !== '' && sibling.attribs.class === topClass ? sameClassBonus : 0;
       return this.siblingBelongs(sibling, bonus, threshold);
     });
@@ -456,7 +501,7 @@ class Attempt {
     // a whole article, prose blocks are boxes of their own (a fact check, an author's note).
     const scored = [...belongs];
     const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS;
-    if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && hasNamingHeading(sibling)) && this.isArticlePart(sibling));
+    if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && this.isStoryOfItsOwn(sibling)) && this.isArticlePart(sibling));
     for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
       // A heading that ends the run introduces what follows it (related links), not the article.
       if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
@@ -465,6 +510,22 @@ class Attempt {
     const joined = siblings.filter((_sibling, index) => belongs[index]);
     for (const sibling of joined) if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
     return createElement('div', joined);
+  }
+
+  /**
+   * A block led by a heading of its own (an `h1`–`h3`, after at most a kicker or a date): beside
+   * the named story, another story. The rest of the article's text, with subheadings further
+   * down, is not one.
+   */
+  private isStoryOfItsOwn(block: Element): boolean {
+    const heading = NAMING_HEADINGS.has(block.name) ? block : firstElement(block, (e) => NAMING_HEADINGS.has(e.name));
+    if (!heading) return false;
+    let before = 0;
+    for (let node: AnyNode | undefined = firstLeaf(block); node && node !== heading && !isAncestorOrSelf(heading, node); node = nextInDocument(node, block)) {
+      if (isText(node)) before += collapsedLength(node.data);
+      if (before > LEADING_TEXT_MAX_CHARS) return false;
+    }
+    return true;
   }
 
   private siblingBelongs(sibling: Element, bonus: number, threshold: number): boolean {
@@ -669,6 +730,17 @@ function nearEachOther(a: Element, b: Element): boolean {
   return ancestorsOf(b).slice(0, 3).some((ancestor) => near.has(ancestor));
 }
 
+/**
+ * How nearly a heading says what a page name says: the lesser of the share of its words the name
+ * has and the share of the name's words it has, or 0 when it says less (not just the site name
+ * the title ends with) or more.
+ */
+function sameWords(name: string, heading: string): number {
+  const covered = textSimilarity(name, heading);
+  const covering = textSimilarity(heading, name);
+  return covered > 0.75 && covering > 0.6 ? Math.min(covered, covering) : 0;
+}
+
 /** Share of `b`'s words that also occur in `a` (1 = `b` adds nothing to `a`). */
 function textSimilarity(a: string, b: string): number {
   const tokensA = a.toLowerCase().split(/\W+/).filter(Boolean);
@@ -718,8 +790,23 @@ function hasBlockDescendant(element: Element): boolean {
   return element.children.some((child) => isTag(child) && (BLOCK_IN_DIV.has(child.name) || hasBlockDescendant(child)));
 }
 
-function hasNamingHeading(element: Element): boolean {
-  return NAMING_HEADINGS.has(element.name) || firstElement(element, (e) => NAMING_HEADINGS.has(e.name)) !== undefined;
+function headingLevel(heading: Element): number {
+  return Number(heading.name.slice(1));
+}
+
+/** The first node in document order under `root` (itself when it has no children). */
+function firstLeaf(root: AnyNode): AnyNode {
+  let node = root;
+  while (hasChildren(node) && node.children.length > 0) node = node.children[0] as AnyNode;
+  return node;
+}
+
+/** The leaf after `node` in document order, within `root`. */
+function nextInDocument(node: AnyNode, root: AnyNode): AnyNode | undefined {
+  for (let current: AnyNode | null = node; current && current !== root; current = current.parent) {
+    if (current.next) return firstLeaf(current.next);
+  }
+  return undefined;
 }
 
 /** A heading, or a block whose only text is in headings. */
@@ -811,7 +898,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     for (const child of node.children) {
       walk(
         child,
-        inLink || name === 'a',
+        inLink || isLink(node),
         inList || name === 'ul' || name === 'ol',
         inHeading || HEADINGS.has(name),
         inTextish || TEXTISH.has(name),

@@ -270,3 +270,102 @@ describe('pages with several stories', () => {
     expect(text).toContain(OTHER_STORY[0]);
   });
 });
+
+/**
+ * Where the page's title (or og:title) is said by a heading that is not a story of its own beside
+ * the text: the named-story rule must leave the article as the scoring finds it.
+ */
+describe('a page title said by a heading that is no story of its own', () => {
+  const TEASERS = [
+    'Engineers have found corroded bearings under the old bridge, and the council has closed it for six weeks while they are replaced.',
+    'The harbour authority approved the new timetable after two years of talks, with boats every twenty minutes at the busiest times.',
+    'The new mayor was sworn in on Friday and promised a review of parking charges in the old town before the summer season begins.',
+  ];
+  const STANDFIRST =
+    'Boats every twenty minutes, a later last crossing and no rise in fares until the autumn: after two years of consultation, the harbour authority has approved the timetable residents asked for, though the island side says it was not heard and the pier still floods.';
+
+  it('exports the article, not a list of teasers that carries the title as one of its items', () => {
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
+      <div class="columns"><div class="main"><div class="article-body">${paragraphs([...ARTICLE, ...LATER, OTHER_STORY[0] as string])}</div></div>
+      <div class="rail"><div class="latest">
+        <h2><a href="/news/old-bridge">Old bridge closes for six weeks</a></h2><p>${TEASERS[0]}</p>
+        <h2><a href="/news/ferry-timetable">Ferry timetable approved</a></h2><p>${TEASERS[1]}</p>
+        <h2><a href="/news/new-mayor">New mayor sworn in</a></h2><p>${TEASERS[2]}</p>
+      </div><ul class="most-read"><li><a href="/news/a">Harbour festival dates announced</a></li><li><a href="/news/b">Lifeboat crew rescues two sailors</a></li></ul></div>
+      </div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER, OTHER_STORY[0]]) expect(text).toContain(sentence);
+    expect(text).not.toContain(TEASERS[0]);
+  });
+
+  it('exports the whole text, not the headline box with its standfirst beside it', () => {
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
+      <div class="top"><div class="story-lede"><h1>Ferry timetable approved</h1><p class="standfirst">${STANDFIRST}</p></div>
+      <div class="share-tools"><a href="/share">Share this story</a></div></div>
+      <div class="columns"><div class="col-main"><div class="story-body">
+        ${paragraphs(ARTICLE)}<h2>What changes on board</h2>${paragraphs(LATER)}${paragraphs(OTHER_STORY.slice(0, 2))}
+      </div></div><div class="col-side"><ul><li><a href="/a">Bridge works start</a></li><li><a href="/b">New mayor sworn in</a></li></ul></div></div>
+      </body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER]) expect(text).toContain(sentence);
+  });
+
+  it('keeps the rest of the named story beside its headline box, subheadings and all', () => {
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body><div class="story">
+      <div class="story-lede"><h1>Ferry timetable approved</h1><p class="standfirst">${STANDFIRST}</p></div>
+      <div class="story-body">${paragraphs(ARTICLE.slice(0, 3))}<h2>What changes on board</h2>${paragraphs(LATER)}</div>
+      </div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [STANDFIRST, ...ARTICLE.slice(0, 3), ...LATER]) expect(text).toContain(sentence);
+  });
+
+  it('reads the heading that says the title most nearly, not a site name the title repeats', () => {
+    const html = `<html><head><title>Harbour News: Ferry approved - Harbour News blog</title></head><body>
+      <div class="intro"><h1><a href="/">Harbour News blog</a></h1><p>${STANDFIRST}</p></div>
+      <div class="post"><h2><a href="/ferry-approved">Harbour News: Ferry approved</a></h2><div class="entry">${paragraphs(ARTICLE)}</div></div>
+      </body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+  });
+
+  it('takes the h1 that says the title over a promotion box that repeats the headline', () => {
+    const promotion = `${TEASERS[1]} Read how the new timetable changes the crossing for commuters, for the island side and for the night-shift workers who asked for it.`;
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
+      <div class="promotion"><h2>Ferry timetable approved</h2><p>${promotion}</p></div>
+      <div class="article"><h1>Ferry timetable approved</h1><div class="article-body">${paragraphs(ARTICLE)}</div></div>
+      </body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(promotion);
+  });
+});
+
+describe('an anchor left open around the article', () => {
+  it('scores the text after an unclosed <a name>, which wraps all that follows, as text rather than a link', () => {
+    const office = [
+      'Questions about this page, its figures or the timetable itself can be sent to the harbour office, which answers within a week.',
+      'The office is open from nine to five on weekdays, and on Saturday mornings in the summer, at the foot of the pier beside the ticket hall.',
+      'Lost property, season tickets and complaints about the crossing are dealt with there too, and the staff can print a timetable for you.',
+      'The office is closed on public holidays, when the ferries run to the Sunday timetable and tickets are sold on board only.',
+    ];
+    const html = `<html><head><title>The ferry timetable explained</title></head><body><div class="page">
+      <p><a href="#introduction">Introduction</a></p><p><a href="#changes">What changes</a></p>
+      <a name="introduction"><h2>Introduction</h2>${paragraphs(ARTICLE.slice(0, 2))}
+      <a name="changes"><h2>What changes</h2>${paragraphs([...ARTICLE.slice(2), ...LATER])}
+      </div><div class="info"><div class="contact">${paragraphs(office)}</div></div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of [...ARTICLE, ...LATER]) expect(text).toContain(sentence);
+    expect(text).not.toContain(office[1]);
+  });
+
+  it('still counts a link written without href (a script link) as a link', () => {
+    const links = ['Monster HDMI cable, two metres', 'Belkin HDMI cable, one metre', 'PTC premium gold HDMI cable', 'Cables Unlimited HDMI, three metres', 'Monster HDMI 400, four metres', 'Belkin HDMI, gold plated'];
+    const offer = (link: string) => `<p><a onclick="window.open('/go')">${link}, in stock, with free delivery, the best price from our partners today, compare, save, buy now</a></p>`;
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="offers">${links.map(offer).join('')}</div>
+      <div class="story">${paragraphs(ARTICLE)}</div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain(links[0]);
+  });
+});
