@@ -80,7 +80,17 @@ export interface LambdaHostOptions {
   onThreadError?: (error: Error) => void;
   /** Which code the functions run, and where; the source in this thread by default. */
   code?: FunctionCode;
+  /** With `instances`: the functions that answer a caller who waits (API Gateway's); see BACKGROUND_NICENESS. */
+  interactive?: ReadonlySet<string>;
 }
+
+/**
+ * The nice value of the instances of every function no caller waits on (queue consumers, the state
+ * machine's tasks, scheduled and event-driven functions) and of the browsers they start. On Lambda
+ * each instance has CPU of its own, so a crawl's page workers and exports never slow an API call;
+ * on a machine's few shared cores the scheduler gives the API's instances the CPU first instead.
+ */
+const BACKGROUND_NICENESS = 10;
 
 /**
  * CRAWL_LOCAL_LAMBDA_THREADS, read by `npm start` and the benchmarks alike: the instances (worker
@@ -138,7 +148,8 @@ export class LambdaHost {
 
   private hostInstances(code: Extract<FunctionCode, { kind: 'instances' }>, options: LambdaHostOptions): void {
     for (const fn of this.hosted.values()) {
-      const spec = { handlerName: fn.handlerName, module: code.module(fn), memoryMb: fn.memoryMb, env: () => code.environment(fn.logicalId) };
+      const niceness = options.interactive?.has(fn.logicalId) ? 0 : BACKGROUND_NICENESS;
+      const spec = { handlerName: fn.handlerName, module: code.module(fn), memoryMb: fn.memoryMb, niceness, env: () => code.environment(fn.logicalId) };
       this.runners.set(fn.logicalId, new LambdaThreadPool(Math.max(1, options.threads ?? 1), spec, options.onMetricLine ?? (() => undefined), options.onThreadError ?? (() => undefined)));
     }
   }

@@ -1,8 +1,26 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLambdaInstance, type HandlerModules, type Invocation } from './lambda-instance.js';
 
 export interface LambdaThreadData {
   modules: HandlerModules;
+  niceness: number;
+}
+
+/**
+ * Lowers this thread's scheduling priority, and so that of the processes it starts (a browser),
+ * which inherit it. Linux keeps a nice value per thread, named by the thread's id, which
+ * /proc/thread-self names; elsewhere the thread keeps the process's priority.
+ */
+function lowerThreadPriority(niceness: number): void {
+  if (niceness === 0) return;
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(threadId, niceness);
+  } catch {
+    // not Linux: the instance shares the process's priority
+  }
 }
 
 /** Messages from the runtime's thread to a Lambda thread. */
@@ -43,8 +61,10 @@ export function serveLambdaThread(): void {
   const port = parentPort;
   if (!port) throw new Error('lambda-thread runs in a worker thread');
   process.setSourceMapsEnabled(true);
+  const { modules, niceness } = workerData as LambdaThreadData;
+  lowerThreadPriority(niceness);
   const post = (message: FromThread) => port.postMessage(message);
-  const instance = createLambdaInstance((workerData as LambdaThreadData).modules);
+  const instance = createLambdaInstance(modules);
   port.on('message', (message: ToThread) => {
     if (message.type === 'close') {
       // Ends the thread even with sockets still open, as the end of a Lambda instance does.

@@ -12,6 +12,8 @@ export interface LambdaFunctionSpec {
   module: string;
   /** Its MemorySize: an instance's heap is bounded by it. */
   memoryMb: number;
+  /** The scheduling priority (nice value) of its instances and of the processes they start. */
+  niceness: number;
   /** What a new instance sees in `process.env`, fixed when it starts, as a Lambda instance's is. */
   env(): Record<string, string>;
 }
@@ -148,7 +150,7 @@ export class LambdaThreadPool {
         // thread spent much of a crawl in scavenges (the 888-page level: 2.35-2.5 s, 1.7-2.0 s with this).
         maxYoungGenerationSizeMb: 64,
       },
-      workerData: { modules: { [this.fn.handlerName]: this.fn.module } } satisfies LambdaThreadData,
+      workerData: { modules: { [this.fn.handlerName]: this.fn.module }, niceness: this.fn.niceness } satisfies LambdaThreadData,
     });
     const thread: LambdaThread = { worker, pending: new Map() };
     createInterface({ input: worker.stdout }).on('line', (line) => (METRIC_LINE.test(line) ? this.onMetricLine(line) : process.stdout.write(`${line}\n`)));

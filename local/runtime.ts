@@ -29,7 +29,7 @@ import { sqsErrors } from './sqs/errors.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { openApiPort } from './api-port.js';
-import { startApiRouter } from './api-router.js';
+import { functionsTheApiCalls, startApiRouter } from './api-router.js';
 import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
 import { bundleDirOf, loadBundledAssembly, loadTemplate, type BundledAssembly } from './synth-cache.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
@@ -403,7 +403,14 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
 
     const latency = config.awsLatencyMs ?? {};
     const code = await functionCode(template, assembly, names, config, closers);
-    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, code, onMetricLine: metricLine, onThreadError: logError });
+    const host = new LambdaHost(template, meter, {
+      invokeLatencyMs: latency.lambda,
+      threads: config.lambdaThreads,
+      code,
+      interactive: functionsTheApiCalls(template, names),
+      onMetricLine: metricLine,
+      onThreadError: logError,
+    });
     // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
     closers.push(() => host.close());
     const rules = eventRules(template, names);

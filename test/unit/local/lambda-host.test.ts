@@ -28,6 +28,8 @@ function template(timeoutSeconds = 30): CfnTemplate {
       HogFunction: fn('hog', 128),
       RenderWorkerFunction: fn('log'),
       PageWorkerFunction: fn('log'),
+      ApiPriorityFunction: fn('priority'),
+      WorkerPriorityFunction: fn('priority'),
     },
   };
 }
@@ -57,6 +59,12 @@ describe('the Lambda host with each function in instances of its own, from the s
     expect(result.remainingMs).toBeLessThanOrEqual(30_000);
     expect(meter.snapshot().lambdaInvocations).toBe(1);
     expect(host.busy).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')("runs a caller-facing function at the process's priority and the others, and what they start, below it", async () => {
+    const { host } = await start({ interactive: new Set(['ApiPriorityFunction']) });
+    expect(await host.invoke('ApiPriorityFunction', {})).toEqual({ thread: 0, child: 0, process: 0 });
+    expect(await host.invoke('WorkerPriorityFunction', {})).toEqual({ thread: 10, child: 10, process: 0 });
   });
 
   it('sends concurrent invocations to the least busy thread', async () => {
