@@ -85,10 +85,11 @@ export interface LambdaHostOptions {
 }
 
 /**
- * The nice value of the instances of every function no caller waits on (queue consumers, the state
- * machine's tasks, scheduled and event-driven functions) and of the browsers they start. On Lambda
- * each instance has CPU of its own, so a crawl's page workers and exports never slow an API call;
- * on a machine's few shared cores the scheduler gives the API's instances the CPU first instead.
+ * How far below the process's scheduling priority (in nice values) the instances of every function
+ * no caller waits on run (queue consumers, the state machine's tasks, scheduled and event-driven
+ * functions), with the browsers they start. On Lambda each instance has CPU of its own, so a
+ * crawl's page workers and exports never slow an API call; on a machine's few shared cores the
+ * scheduler gives the API's instances the CPU first instead.
  */
 const BACKGROUND_NICENESS = 10;
 

@@ -1,5 +1,5 @@
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLambdaInstance, type HandlerModules, type Invocation } from './lambda-instance.js';
 
@@ -9,15 +9,15 @@ export interface LambdaThreadData {
 }
 
 /**
- * Lowers this thread's scheduling priority, and so that of the processes it starts (a browser),
- * which inherit it. Linux keeps a nice value per thread, named by the thread's id, which
- * /proc/thread-self names; elsewhere the thread keeps the process's priority.
+ * Lowers this thread's scheduling priority below the process's by `niceness`, and so that of the
+ * processes it starts (a browser), which inherit it. Linux keeps a nice value per thread, named by
+ * the thread's id, which /proc/thread-self names; elsewhere the thread keeps the process's priority.
  */
 function lowerThreadPriority(niceness: number): void {
   if (niceness === 0) return;
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, niceness);
+    setPriority(threadId, Math.min(19, getPriority(threadId) + niceness));
   } catch {
     // not Linux: the instance shares the process's priority
   }

@@ -12,7 +12,7 @@ export interface LambdaFunctionSpec {
   module: string;
   /** Its MemorySize: an instance's heap is bounded by it. */
   memoryMb: number;
-  /** The scheduling priority (nice value) of its instances and of the processes they start. */
+  /** How far below the process's scheduling priority (in nice values) its instances, and the processes they start, run. */
   niceness: number;
   /** What a new instance sees in `process.env`, fixed when it starts, as a Lambda instance's is. */
   env(): Record<string, string>;

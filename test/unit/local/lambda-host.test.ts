@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,8 +63,10 @@ describe('the Lambda host with each function in instances of its own, from the s
 
   it.runIf(process.platform === 'linux')("runs a caller-facing function at the process's priority and the others, and what they start, below it", async () => {
     const { host } = await start({ interactive: new Set(['ApiPriorityFunction']) });
-    expect(await host.invoke('ApiPriorityFunction', {})).toEqual({ thread: 0, child: 0, process: 0 });
-    expect(await host.invoke('WorkerPriorityFunction', {})).toEqual({ thread: 10, child: 10, process: 0 });
+    const own = getPriority();
+    expect(await host.invoke('ApiPriorityFunction', {})).toEqual({ thread: own, child: own, process: own });
+    const below = Math.min(19, own + 10);
+    expect(await host.invoke('WorkerPriorityFunction', {})).toEqual({ thread: below, child: below, process: own });
   });
 
   it('sends concurrent invocations to the least busy thread', async () => {
