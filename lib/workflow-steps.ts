@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
-import { WITH_BROWSER } from './render-worker.js';
+import { PRINT_FONTS_IN_BUNDLE, WITH_BROWSER } from './render-worker.js';
 import type { WorkQueue } from './work-queues.js';
 import { DOCUMENT_WORKER_TIMEOUT, type WorkflowProps } from './workflow.js';
 
@@ -66,6 +66,7 @@ export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue
     timeout: DOCUMENT_WORKER_TIMEOUT,
     memorySize: DOCUMENT_WORKER_MEMORY_MB,
     ...WITH_BROWSER,
+    copiedIntoBundle: [...WITH_BROWSER.copiedIntoBundle, ...PRINT_FONTS_IN_BUNDLE],
   });
   bind.table(documents, 'jobs', 'RW');
   bind.table(documents, 'pages', 'RW');

@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from 'marked';
 import { xmlText } from '../characters.js';
 import { boundedRuns } from './html-runs.js';
+import { PRINT_FONTS } from './print-fonts.js';
 import { contentHeadingLevel, pageHeading, safeLinkTarget, tableColumnGroups, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /**
@@ -179,18 +180,23 @@ function markdownRenderer(medium: Medium): Marked {
 const RENDERERS: Record<Medium, Marked> = { screen: markdownRenderer('screen'), print: markdownRenderer('print') };
 
 /**
- * Readable on screen and on paper; each page of the crawl starts a new printed page. Long words
+ * Readable on screen and on paper; each page of the crawl starts a new printed page. On paper the
+ * print fonts are named after the screen's (`PRINT_FONTS`: the PDF's browser has them and few
+ * others; on screen the reader's browser picks fonts for each language itself). Long words
  * wrap; a wide table scrolls on screen and is split on paper; lists and quotes nested deeper than
  * eight stop indenting, so nothing is pushed past the paper's edge.
  */
+const TEXT_FONTS = 'system-ui, -apple-system, "Segoe UI", "DejaVu Sans"';
+const CODE_FONTS = '"DejaVu Sans Mono", Menlo, Consolas';
+const PRINT_FAMILIES = PRINT_FONTS.map((font) => `"${font.family}"`).join(', ');
 const STYLESHEET = `
-body { font: 11pt/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
+body { font: 11pt/1.5 ${TEXT_FONTS}, sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.35em; } h3 { font-size: 1.15em; } h4, h5, h6 { font-size: 1em; }
 a { color: #0b57d0; overflow-wrap: anywhere; }
 a.permalink { color: inherit; text-decoration: none; }
 .url { margin-top: -0.5em; font-size: 0.9em; color: #555; overflow-wrap: anywhere; }
 span.run { display: block; }
-pre, code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
+pre, code { font-family: ${CODE_FONTS}, monospace; font-size: 0.9em; }
 pre { background: #f5f5f5; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
 code { background: #f5f5f5; padding: 0 0.2em; }
 pre code { background: none; padding: 0; }
@@ -203,6 +209,8 @@ blockquote blockquote blockquote blockquote blockquote blockquote blockquote blo
 p.markup { white-space: pre-wrap; }
 hr.page-separator { border: 0; border-top: 2px solid #888; margin: 2em 0; }
 @media print {
+  body { font-family: ${TEXT_FONTS}, sans-serif, ${PRINT_FAMILIES}; }
+  pre, code { font-family: ${CODE_FONTS}, monospace, ${PRINT_FAMILIES}; }
   hr.page-separator { display: none; } section.page { break-before: page; } a { color: inherit; }
   th, td { overflow-wrap: anywhere; }
   table.split + table.split { margin-top: 1em; }
