@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_FONTS } from '../../lambdas/core/formats/print-fonts.js';
 import { bundleDirOf, loadBundledAssembly, type BundledAssembly } from '../../local/synth-cache.js';
@@ -46,5 +48,9 @@ describe("the functions' bundles", () => {
     const [[id, fn]] = carrying as [(typeof carrying)[number]];
     const fonts = readdirSync(path.join(bundleDirOf(assembly, id, fn), 'fonts')).sort();
     expect(fonts).toEqual(PRINT_FONTS.flatMap(({ file }) => [`${file}-OFL.txt`, `${file}_400Regular.ttf`, `${file}_700Bold.ttf`]).sort());
+    // On Lambda the browser finds them because @sparticuz/chromium's own fontconfig file (in its
+    // fonts archive, unpacked to /tmp/fonts) names the bundle's folder; the bundled mode names the same folders.
+    const fontsArchive = brotliDecompressSync(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.resolve('@sparticuz/chromium'))), '..', 'bin', 'fonts.tar.br')));
+    expect(fontsArchive.toString('latin1')).toContain('<dir>/var/task/fonts</dir>');
   });
 });
