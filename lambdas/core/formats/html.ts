@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import { xmlText } from '../characters.js';
+import { sectionPieces } from './html-pieces.js';
 import { boundedRuns } from './html-runs.js';
 import { PRINT_FONTS } from './print-fonts.js';
 import { contentHeadingLevel, pageHeading, safeLinkTarget, tableColumnGroups, unescapeMarkdown, type DocumentPage } from './markdown.js';
@@ -63,12 +64,12 @@ export interface PrintPartLimits {
 
 /**
  * The document as the PDF printer takes it: whole HTML documents of at most `limits.pages` pages
- * and `limits.bytes` bytes each (a page larger than that is a part of its own), printed for
- * paper, the first with the contents. The sections are numbered through, and the first part holds
- * an empty target for each section of the later parts, so that Chromium links the contents to
- * them; joined, the later part's destination replaces it (`PdfJoiner`). `pages` lists every page
- * for the contents; `markdownOf` gives a page's markdown as its part is made, so a caller reading
- * sections from storage holds one part at a time.
+ * and about `limits.bytes` bytes each (a page larger than that is cut across parts:
+ * `sectionPieces`), printed for paper, the first with the contents. The sections are numbered
+ * through, and the first part holds an empty target for each section of the later parts, so that
+ * Chromium links the contents to them; joined, the later part's destination replaces it
+ * (`PdfJoiner`). `pages` lists every page for the contents; `markdownOf` gives a page's markdown
+ * as its part is made, so a caller reading sections from storage holds one part at a time.
  */
 export async function* htmlPrintParts(
   title: string,
@@ -86,17 +87,20 @@ export async function* htmlPrintParts(
     return part + (targets ? `<p class="targets">${targets}</p>\n` : '') + HTML_DOCUMENT_END;
   };
   for (let index = 0; index < pages.length; index++) {
-    const section = htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print');
-    const sectionBytes = Buffer.byteLength(section);
-    if (pagesInPart > 0 && (pagesInPart >= limits.pages || bytes + sectionBytes > limits.bytes)) {
-      yield finish(index - 1);
-      part = htmlDocumentStart(title, []);
-      bytes = Buffer.byteLength(part);
-      pagesInPart = 0;
+    const pieces = sectionPieces(htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print'), limits.bytes);
+    for (const [piece, html] of pieces.entries()) {
+      const pieceBytes = Buffer.byteLength(html);
+      if (pagesInPart > 0 && (pagesInPart >= limits.pages || bytes + pieceBytes > limits.bytes)) {
+        // A page's first piece holds its section's id, the target of its contents entry.
+        yield finish(piece === 0 ? index - 1 : index);
+        part = htmlDocumentStart(title, []);
+        bytes = Buffer.byteLength(part);
+        pagesInPart = 0;
+      }
+      part += html;
+      bytes += pieceBytes;
+      pagesInPart += 1;
     }
-    part += section;
-    bytes += sectionBytes;
-    pagesInPart += 1;
   }
   yield finish(pages.length - 1);
 }
