@@ -8,8 +8,8 @@ import { DOCUMENT_WORKER_TIMEOUT, type WorkflowProps } from './workflow.js';
 
 /**
  * The document worker's memory: a 1000-page job of 20 KB pages peaks at 2.3 GB for Word and 1.6 GB
- * for PDF, and printing pages as large as a page may be (5 MiB of HTML each, each a part of its
- * own) at 3.8 GB (`npm run bench -- document-formats`, docs/benchmarks.md).
+ * for PDF, and printing pages as large as a page may be (5 MiB of HTML each, cut across parts of
+ * about 2 MiB) at 2.0 GB (`npm run bench -- document-formats`, docs/benchmarks.md).
  */
 export const DOCUMENT_WORKER_MEMORY_MB = 4096;
 

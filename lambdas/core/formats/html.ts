@@ -106,10 +106,10 @@ export async function* htmlPrintParts(
 }
 
 /**
- * A part of at most 50 crawled pages and 2 MiB of HTML: the print browser's memory grows with the
- * part it lays out, not with its count of pages (six pages of 19.3 MB of markdown in one part took
- * it to 2.9 GB). A page of up to the 5 MiB a page may hold is a part of its own; the heaviest such
- * pages take the browser to about 3.6 GB (see the document-formats benchmark).
+ * A part of at most 50 crawled pages and about 2 MiB of HTML: the print browser's memory grows with
+ * the part it lays out, not with its count of pages (six pages of 19.3 MB of markdown in one part
+ * took it to 2.9 GB). A page larger than that is cut across parts: whole, the heaviest pages of the
+ * 5 MiB a page may hold took the browser to 3.6 GB; cut, to 1.7 GB (see the document-formats benchmark).
  */
 export const PRINT_PART_LIMITS: PrintPartLimits = { pages: 50, bytes: 2 * 1024 * 1024 };
 
