@@ -7,6 +7,8 @@
  *   result.
  * - `heavy`: six pages each as large as a page may be (`heavy-pages.ts`, about 19.5 MB of markdown),
  *   printed in the parts the worker prints (`PRINT_PART_LIMITS`, or `BENCH_PART_BYTES`).
+ * - `heavy-page-parts`: the same six pages, each printed whole as a part of its own, as before a
+ *   page larger than a part was cut across parts.
  * - `heavy-one-part`: the same six pages printed in parts bounded by pages only, as before parts
  *   were bounded by bytes: one part.
  *
@@ -40,6 +42,7 @@ export async function run(): Promise<void> {
   for (const set of sets) {
     if (set === 'heavy') await heavy(paper, limits);
     else if (set === 'thousand') await thousand(paper, limits);
+    else if (set === 'heavy-page-parts') await heavy(paper, { pages: 1, bytes: Number.POSITIVE_INFINITY });
     else if (set === 'heavy-one-part') await heavy(paper, { pages: limits.pages, bytes: Number.POSITIVE_INFINITY });
     else throw new Error(`BENCH_DOCUMENT_SET: unknown set ${set}`);
   }
@@ -84,7 +87,10 @@ async function describePdf({ bytes, cutSections }: Awaited<ReturnType<typeof pri
 
 const markdownBytes = (pages: readonly BenchPage[]) => pages.reduce((sum, page) => sum + Buffer.byteLength(page.markdown), 0);
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-const partsOf = (limits: PrintPartLimits) => `printed in parts of ${limits.pages} pages${Number.isFinite(limits.bytes) ? ` and ${megabytes(limits.bytes)}` : ', unbounded in bytes (one part, as before parts were bounded by bytes)'}`;
+const partsOf = (limits: PrintPartLimits) => {
+  if (Number.isFinite(limits.bytes)) return `printed in parts of ${limits.pages} pages and ${megabytes(limits.bytes)}, a larger page cut across parts`;
+  return limits.pages === 1 ? 'each page printed whole as a part of its own (as before a page was cut across parts)' : 'printed in parts unbounded in bytes (one part, as before parts were bounded by bytes)';
+};
 
 /** Peak proportional set sizes, in bytes: the browser (this process's descendants), this process, and both at the same moment. */
 interface Peak {

@@ -1,6 +1,7 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
+import { PRINT_FONT_WEIGHTS, PRINT_FONTS } from '../lambdas/core/formats/print-fonts.js';
 import { ENV } from '../lambdas/data/env.js';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
@@ -24,6 +25,18 @@ export const WITH_BROWSER = {
     { from: 'node_modules/@sparticuz/chromium/bin', to: CHROMIUM_BIN_IN_BUNDLE },
   ],
 };
+
+/**
+ * The fonts the PDF prints its scripts with, for the bundle of the function that prints: into its
+ * `fonts` folder, one of those @sparticuz/chromium's own fontconfig file names (`/var/task/fonts`
+ * on Lambda; the local runtime's bundled mode names the bundle's). The render worker goes without:
+ * it reads pages' text, and no glyph it draws is seen.
+ */
+export const PRINT_FONTS_IN_BUNDLE = PRINT_FONTS.flatMap(({ package: fontPackage, file }) => [
+  ...PRINT_FONT_WEIGHTS.map((weight) => ({ from: `node_modules/${fontPackage}/${weight}/${file}_${weight}.ttf`, to: `fonts/${file}_${weight}.ttf` })),
+  // The Open Font License asks every copy of the fonts to carry it.
+  { from: `node_modules/${fontPackage}/LICENSE_FONT`, to: `fonts/${file}-OFL.txt` },
+]);
 
 /**
  * The render worker: pages whose static HTML is a script-built shell (CONTRACT 9), rendered in a

@@ -2,14 +2,14 @@ import { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
-import { WITH_BROWSER } from './render-worker.js';
+import { PRINT_FONTS_IN_BUNDLE, WITH_BROWSER } from './render-worker.js';
 import type { WorkQueue } from './work-queues.js';
 import { DOCUMENT_WORKER_TIMEOUT, type WorkflowProps } from './workflow.js';
 
 /**
  * The document worker's memory: a 1000-page job of 20 KB pages peaks at 2.3 GB for Word and 1.6 GB
- * for PDF, and printing pages as large as a page may be (5 MiB of HTML each, each a part of its
- * own) at 3.8 GB (`npm run bench -- document-formats`, docs/benchmarks.md).
+ * for PDF, and printing pages as large as a page may be (5 MiB of HTML each, cut across parts of
+ * about 2 MiB) at 2.0 GB (`npm run bench -- document-formats`, docs/benchmarks.md).
  */
 export const DOCUMENT_WORKER_MEMORY_MB = 4096;
 
@@ -66,6 +66,7 @@ export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue
     timeout: DOCUMENT_WORKER_TIMEOUT,
     memorySize: DOCUMENT_WORKER_MEMORY_MB,
     ...WITH_BROWSER,
+    copiedIntoBundle: [...WITH_BROWSER.copiedIntoBundle, ...PRINT_FONTS_IN_BUNDLE],
   });
   bind.table(documents, 'jobs', 'RW');
   bind.table(documents, 'pages', 'RW');

@@ -18,6 +18,22 @@ const KEY = 'bundled-key-0001';
 const SHELL = `<!doctype html><html><head><title>Dashboard</title></head><body><div id="root"></div>
 <script>document.getElementById('root').innerHTML = '<main><h1>Dashboard</h1><p>This text was built by a script in the browser.</p></main>';</script></body></html>`;
 
+/**
+ * A sentence in each script Open Sans (the font @sparticuz/chromium unpacks) lacks, and the font
+ * the documents function's bundle ships for it (`PRINT_FONTS`); Japanese and Traditional Chinese
+ * print with the Chinese font, which holds their characters. Hebrew is Open Sans's own.
+ */
+const SCRIPTS = [
+  { language: 'Japanese', text: '日本語の文章です。ひらがなとカタカナ。', font: 'NotoSansSC' },
+  { language: 'Simplified Chinese', text: '这是简体中文的文本，我们测试字体。', font: 'NotoSansSC' },
+  { language: 'Traditional Chinese', text: '這是繁體中文的文字，我們測試字型。', font: 'NotoSansSC' },
+  { language: 'Korean', text: '한국어 텍스트입니다. 글꼴을 시험합니다.', font: 'NotoSansKR' },
+  { language: 'Arabic', text: 'هذا نص باللغة العربية', font: 'NotoSansArabic' },
+  { language: 'Hebrew', text: 'זהו טקסט בעברית', font: 'OpenSans' },
+  { language: 'Hindi', text: 'यह हिंदी में एक पाठ है', font: 'NotoSansDevanagari' },
+  { language: 'Thai', text: 'นี่คือข้อความภาษาไทย', font: 'NotoSansThai' },
+];
+
 let runtime: TestRuntime;
 let site: Awaited<ReturnType<typeof startSite>>;
 let scratch: string;
@@ -42,6 +58,8 @@ beforeAll(async () => {
     '/': page('Home', ['/guide', '/dashboard']),
     '/guide': page('Guide'),
     '/dashboard': SHELL,
+    // Each sentence as a heading (bold) and as a paragraph (regular).
+    '/scripts': page('Scripts', [], SCRIPTS.map(({ language, text }) => `<h2>${language}: ${text}</h2><p>${text}</p>`).join('')),
     '/hook': {
       handle: (request, response) => {
         let body = '';
@@ -116,12 +134,26 @@ describe('the bundled functions', { timeout: 10 * 60_000 }, () => {
     for (const words of ['Content of Guide.', 'This text was built by a script in the browser.']) expect(text).toContain(words);
     // Lambda's image has no fonts: the browser embeds @sparticuz/chromium's Open Sans and nothing of
     // this machine's (the page numbers are in a standard PDF font, which no file carries).
-    const embedded = execFileSync('pdffonts', [file], { encoding: 'utf8' })
-      .split('\n')
-      .slice(2)
-      .filter((line) => / yes +(yes|no) +(yes|no) +\d+ +\d+$/.test(line));
-    expect(embedded.length).toBeGreaterThan(0);
-    expect(embedded.filter((font) => !/OpenSans/.test(font))).toEqual([]);
+    expect(embeddedFonts(file)).toEqual(['OpenSans-Bold', 'OpenSans-Regular']);
+  });
+
+  it('print Chinese, Japanese, Korean, Arabic, Hebrew, Hindi and Thai in the fonts the bundle ships, regular and bold', async () => {
+    const { id, job } = await crawl('v1.1', { url: 'https://site.test/scripts', mode: 'single', export_formats: ['pdf'] });
+    expect(job).toMatchObject({ status: 'completed', progress: { pages_crawled: 1 } });
+    expect(job.document_failures).toBeUndefined();
+    const pdf = await fetch(`${runtime.url}/v1.1/jobs/${id}/result?format=pdf`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(pdf.status).toBe(200);
+    const file = path.join(scratch, 'scripts.pdf');
+    await writeFile(file, Buffer.from(await pdf.arrayBuffer()));
+    if (!hasPoppler) return;
+    // pdftotext reads Arabic's joined letters as runs with spaces between some of them.
+    const letters = (text: string) => text.replace(/\s+/g, '');
+    const text = letters(execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }));
+    for (const { language, text: sentence } of SCRIPTS) expect(text, language).toContain(letters(sentence));
+    // Before the bundle shipped fonts, the text was there too, drawn as blanks in Open Sans.
+    const fonts = embeddedFonts(file);
+    for (const { language, font } of SCRIPTS) expect(fonts, language).toEqual(expect.arrayContaining([`${font}-Regular`, `${font}-Bold`]));
+    expect(fonts.filter((font) => !/^(OpenSans|NotoSans(SC|KR|Arabic|Devanagari|Thai))-(Regular|Bold)$/.test(font))).toEqual([]);
   });
 
   it('answer every route of the API', async () => {
@@ -159,6 +191,16 @@ describe('the bundled functions', { timeout: 10 * 60_000 }, () => {
     expect(loadFailures).toEqual([]);
   });
 });
+
+/** The fonts a PDF embeds, by name without the subset's prefix (`AAAAAA+`), sorted. */
+function embeddedFonts(file: string): string[] {
+  const embedded = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((line) => / yes +(yes|no) +(yes|no) +\d+ +\d+$/.test(line))
+    .map((line) => (line.split(/\s+/)[0] ?? '').replace(/^[A-Z]{6}\+/, ''));
+  return [...new Set(embedded)].sort();
+}
 
 async function until(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,8 @@
 import { Marked, type Tokens } from 'marked';
 import { xmlText } from '../characters.js';
+import { sectionPieces } from './html-pieces.js';
 import { boundedRuns } from './html-runs.js';
+import { PRINT_FONTS } from './print-fonts.js';
 import { contentHeadingLevel, pageHeading, safeLinkTarget, tableColumnGroups, unescapeMarkdown, type DocumentPage } from './markdown.js';
 
 /**
@@ -62,12 +64,12 @@ export interface PrintPartLimits {
 
 /**
  * The document as the PDF printer takes it: whole HTML documents of at most `limits.pages` pages
- * and `limits.bytes` bytes each (a page larger than that is a part of its own), printed for
- * paper, the first with the contents. The sections are numbered through, and the first part holds
- * an empty target for each section of the later parts, so that Chromium links the contents to
- * them; joined, the later part's destination replaces it (`PdfJoiner`). `pages` lists every page
- * for the contents; `markdownOf` gives a page's markdown as its part is made, so a caller reading
- * sections from storage holds one part at a time.
+ * and about `limits.bytes` bytes each (a page larger than that is cut across parts:
+ * `sectionPieces`), printed for paper, the first with the contents. The sections are numbered
+ * through, and the first part holds an empty target for each section of the later parts, so that
+ * Chromium links the contents to them; joined, the later part's destination replaces it
+ * (`PdfJoiner`). `pages` lists every page for the contents; `markdownOf` gives a page's markdown
+ * as its part is made, so a caller reading sections from storage holds one part at a time.
  */
 export async function* htmlPrintParts(
   title: string,
@@ -85,26 +87,29 @@ export async function* htmlPrintParts(
     return part + (targets ? `<p class="targets">${targets}</p>\n` : '') + HTML_DOCUMENT_END;
   };
   for (let index = 0; index < pages.length; index++) {
-    const section = htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print');
-    const sectionBytes = Buffer.byteLength(section);
-    if (pagesInPart > 0 && (pagesInPart >= limits.pages || bytes + sectionBytes > limits.bytes)) {
-      yield finish(index - 1);
-      part = htmlDocumentStart(title, []);
-      bytes = Buffer.byteLength(part);
-      pagesInPart = 0;
+    const pieces = sectionPieces(htmlPageSection(pages[index] as DocumentPage, await markdownOf(index), index, 'print'), limits.bytes);
+    for (const [piece, html] of pieces.entries()) {
+      const pieceBytes = Buffer.byteLength(html);
+      if (pagesInPart > 0 && (pagesInPart >= limits.pages || bytes + pieceBytes > limits.bytes)) {
+        // A page's first piece holds its section's id, the target of its contents entry.
+        yield finish(piece === 0 ? index - 1 : index);
+        part = htmlDocumentStart(title, []);
+        bytes = Buffer.byteLength(part);
+        pagesInPart = 0;
+      }
+      part += html;
+      bytes += pieceBytes;
+      pagesInPart += 1;
     }
-    part += section;
-    bytes += sectionBytes;
-    pagesInPart += 1;
   }
   yield finish(pages.length - 1);
 }
 
 /**
- * A part of at most 50 crawled pages and 2 MiB of HTML: the print browser's memory grows with the
- * part it lays out, not with its count of pages (six pages of 19.3 MB of markdown in one part took
- * it to 2.9 GB). A page of up to the 5 MiB a page may hold is a part of its own; the heaviest such
- * pages take the browser to about 3.6 GB (see the document-formats benchmark).
+ * A part of at most 50 crawled pages and about 2 MiB of HTML: the print browser's memory grows with
+ * the part it lays out, not with its count of pages (six pages of 19.3 MB of markdown in one part
+ * took it to 2.9 GB). A page larger than that is cut across parts: whole, the heaviest pages of the
+ * 5 MiB a page may hold took the browser to 3.6 GB; cut, to 1.7 GB (see the document-formats benchmark).
  */
 export const PRINT_PART_LIMITS: PrintPartLimits = { pages: 50, bytes: 2 * 1024 * 1024 };
 
@@ -179,18 +184,23 @@ function markdownRenderer(medium: Medium): Marked {
 const RENDERERS: Record<Medium, Marked> = { screen: markdownRenderer('screen'), print: markdownRenderer('print') };
 
 /**
- * Readable on screen and on paper; each page of the crawl starts a new printed page. Long words
+ * Readable on screen and on paper; each page of the crawl starts a new printed page. On paper the
+ * print fonts are named after the screen's (`PRINT_FONTS`: the PDF's browser has them and few
+ * others; on screen the reader's browser picks fonts for each language itself). Long words
  * wrap; a wide table scrolls on screen and is split on paper; lists and quotes nested deeper than
  * eight stop indenting, so nothing is pushed past the paper's edge.
  */
+const TEXT_FONTS = 'system-ui, -apple-system, "Segoe UI", "DejaVu Sans"';
+const CODE_FONTS = '"DejaVu Sans Mono", Menlo, Consolas';
+const PRINT_FAMILIES = PRINT_FONTS.map((font) => `"${font.family}"`).join(', ');
 const STYLESHEET = `
-body { font: 11pt/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
+body { font: 11pt/1.5 ${TEXT_FONTS}, sans-serif; color: #1a1a1a; max-width: 50rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.35em; } h3 { font-size: 1.15em; } h4, h5, h6 { font-size: 1em; }
 a { color: #0b57d0; overflow-wrap: anywhere; }
 a.permalink { color: inherit; text-decoration: none; }
 .url { margin-top: -0.5em; font-size: 0.9em; color: #555; overflow-wrap: anywhere; }
 span.run { display: block; }
-pre, code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
+pre, code { font-family: ${CODE_FONTS}, monospace; font-size: 0.9em; }
 pre { background: #f5f5f5; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere; }
 code { background: #f5f5f5; padding: 0 0.2em; }
 pre code { background: none; padding: 0; }
@@ -203,6 +213,8 @@ blockquote blockquote blockquote blockquote blockquote blockquote blockquote blo
 p.markup { white-space: pre-wrap; }
 hr.page-separator { border: 0; border-top: 2px solid #888; margin: 2em 0; }
 @media print {
+  body { font-family: ${TEXT_FONTS}, sans-serif, ${PRINT_FAMILIES}; }
+  pre, code { font-family: ${CODE_FONTS}, monospace, ${PRINT_FAMILIES}; }
   hr.page-separator { display: none; } section.page { break-before: page; } a { color: inherit; }
   th, td { overflow-wrap: anywhere; }
   table.split + table.split { margin-top: 1em; }

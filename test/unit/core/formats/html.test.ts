@@ -3,6 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { exportPage } from '../../../../lambdas/core/export.js';
 import { HTML_DOCUMENT_END, htmlDocument, htmlDocumentStart, htmlPageSection, htmlPrintParts, type PrintPartLimits } from '../../../../lambdas/core/formats/html.js';
+import { sectionPieces } from '../../../../lambdas/core/formats/html-pieces.js';
 import { RUN_CHARACTERS } from '../../../../lambdas/core/formats/html-runs.js';
 import { notXmlCharacters } from '../../../helpers/characters.js';
 
@@ -130,16 +131,67 @@ describe('HTML result', () => {
     expect(elements(parts[0] as string).filter((element) => element.name === 'a' && element.attribs.id).map((element) => element.attribs.id)).toEqual(['page-3']);
   });
 
-  it('ends a printed part at its bytes as well as its pages, a page larger than that being a part of its own', async () => {
-    const sizes = [200, 200, 3000, 200, 200, 200];
-    const pages = sizes.map((size, n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: 'word '.repeat(size) }));
-    const parts = await printParts(pages, { pages: 50, bytes: 8000 });
-    expect(parts.map((part) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id))).toEqual([
-      ['page-1', 'page-2'],
-      ['page-3'],
-      ['page-4', 'page-5', 'page-6'],
-    ]);
-    expect(parts.map((part) => Buffer.byteLength(part) <= 8000)).toEqual([true, false, true]);
+  it('ends a printed part at its bytes as well as its pages, a page larger than that being cut across parts', async () => {
+    const sizes = [200, 200, 6000, 200, 200, 200];
+    const pages = sizes.map((size, n) => ({ url: `https://example.com/${n}`, title: `Page ${n}`, markdown: Array.from({ length: size }, (_, word) => `w${n}x${word}`).join(' ') }));
+    const parts = await printParts(pages, { pages: 50, bytes: 16_000 });
+    const sectionsOf = (part: string) => elements(part).filter((element) => element.name === 'section').map((section) => section.attribs.id ?? `…${section.attribs['data-continues']}`);
+    expect(parts.map(sectionsOf)).toEqual([['page-1', 'page-2'], ['page-3'], ['…page-3'], ['…page-3', 'page-4', 'page-5', 'page-6']]);
+    // each part within its bytes but for the last run that reached them (10,000 characters at most)
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThan(16_000 + RUN_CHARACTERS + 200);
+    // every word once, in order, and the first part's targets only for the pages it does not hold
+    const words = parts.map((part) => part.replace(/<nav[\s\S]*?<\/nav>|<header>[\s\S]*?<\/header>|<[^>]*>/g, ' ')).join(' ').split(/\s+/).filter((word) => /^w\d+x\d+$/.test(word));
+    expect(words).toEqual(pages.flatMap((page) => page.markdown.split(' ')));
+    expect(elements(parts[0] as string).filter((element) => element.name === 'a' && element.attribs.id).map((element) => element.attribs.id)).toEqual(['page-3', 'page-4', 'page-5', 'page-6']);
+  });
+});
+
+describe('a page cut into pieces for the printer (sectionPieces)', () => {
+  const page = { url: 'https://example.com/large', title: 'Large' };
+  const piecesOf = (markdown: string, maxBytes: number) => sectionPieces(htmlPageSection(page, markdown, 0, 'print'), maxBytes);
+  /** The elements each piece opens and closes, which must balance. */
+  const balanced = (piece: string) => {
+    const open: string[] = [];
+    for (const [, end, name] of piece.matchAll(/<(\/?)([a-z][a-z0-9]*)[^>]*>/g)) {
+      if (['br', 'hr', 'img', 'input', 'wbr'].includes(name as string)) continue;
+      if (!end) open.push(name as string);
+      else if (open.pop() !== name) return false;
+    }
+    return open.length === 0;
+  };
+
+  it('leaves a section within the bytes whole', () => {
+    const section = htmlPageSection(page, 'A short page.', 0, 'print');
+    expect(sectionPieces(section, 10_000)).toEqual([section]);
+  });
+
+  it('cuts a long paragraph between its runs, the section continuing without its id', () => {
+    const markdown = Array.from({ length: 30_000 }, (_, index) => `word${index}`).join(' ');
+    const pieces = piecesOf(markdown, 40_000);
+    expect(pieces.length).toBeGreaterThan(4);
+    expect(pieces.every(balanced)).toBe(true);
+    expect(pieces.map((piece) => /<section class="page" (id|data-continues)="page-1">/.exec(piece)?.[1])).toEqual(['id', ...pieces.slice(1).map(() => 'data-continues')]);
+    expect(pieces.join('').replace(/<[^>]*>/g, ' ').split(/\s+/).filter((word) => word.startsWith('word'))).toEqual(markdown.split(' '));
+  });
+
+  it('repeats a tall table\'s head in each piece, and counts an ordered list on', () => {
+    const table = `| name | value |\n| --- | --- |\n${Array.from({ length: 3000 }, (_, row) => `| r${row} | ${'v'.repeat(20)} |`).join('\n')}`;
+    const tablePieces = piecesOf(table, 30_000);
+    expect(tablePieces.length).toBeGreaterThan(2);
+    expect(tablePieces.every(balanced)).toBe(true);
+    for (const piece of tablePieces) expect(piece).toContain('<thead>\n<tr><th>name</th><th>value</th></tr>\n</thead>');
+    expect(tablePieces.flatMap((piece) => [...piece.matchAll(/<td>(r\d+)<\/td>/g)].map((match) => match[1]))).toEqual(Array.from({ length: 3000 }, (_, row) => `r${row}`));
+
+    const list = Array.from({ length: 3000 }, (_, item) => `${item + 1}. item ${item + 1} ${'z'.repeat(20)}`).join('\n');
+    const listPieces = piecesOf(list, 30_000);
+    expect(listPieces.length).toBeGreaterThan(2);
+    expect(listPieces.every(balanced)).toBe(true);
+    // each piece's list starts at the number of its first item
+    for (const piece of listPieces.slice(1)) {
+      const [, start, first] = /<ol start="(\d+)">\n?<li>item (\d+) /.exec(piece) ?? [];
+      expect(start).toMatch(/^\d+$/);
+      expect(start).toBe(first);
+    }
   });
 });
 
