@@ -1,0 +1,3 @@
+import { describeRevokedGrants } from '../helpers/revoked-grants.js';
+
+describeRevokedGrants('source');
