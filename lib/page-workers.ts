@@ -32,6 +32,8 @@ export function addPageWorkers(scope: Construct, bind: Bindings, queues: WorkQue
   bind.pageQueue(pageWorker);
   bind.fetchesPages(pageWorker);
   queues.page.queue.grantConsumeMessages(pageWorker);
+  // A lane run ends within a quarter of its message's visibility timeout, so a message is never redelivered while its run lives.
+  pageWorker.addEnvironment(ENV.pageVisibilitySeconds, String(queues.page.visibilityTimeout.toSeconds()));
   // Pollers kept ready for the page queue (SQS provisioned mode): `cdk deploy -c pagePollers=2`.
   // Without it Lambda's standard scaling starts a crawl's lanes five at a time after idle.
   const pagePollers = provisionedPollers(scope.node.tryGetContext('pagePollers'));

@@ -1,5 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { ENV } from '../lambdas/data/env.js';
 import type { Bindings } from './bindings.js';
 import { CrawlFunction } from './crawl-function.js';
 import { PRINT_FONTS_IN_BUNDLE, WITH_BROWSER } from './render-worker.js';
@@ -47,7 +48,7 @@ export function workflowSteps(scope: Construct, bind: Bindings, pages: WorkQueue
   bind.table(checkLevel, 'pages', 'RW');
   bind.pageQueue(checkLevel);
   // CheckLevel tells a stalled level from a slow one by the queue's redelivery delay.
-  checkLevel.addEnvironment('CRAWL_PAGE_VISIBILITY_SECONDS', String(pages.visibilityTimeout.toSeconds()));
+  checkLevel.addEnvironment(ENV.pageVisibilitySeconds, String(pages.visibilityTimeout.toSeconds()));
 
   const assemble = new CrawlFunction(scope, 'AssembleFunction', {
     handler: 'crawl-assemble',

@@ -14,6 +14,8 @@ export const ENV = {
   renderQueueUrl: 'RENDER_QUEUE_URL',
   webhookQueueUrl: 'WEBHOOK_QUEUE_URL',
   stateMachineArn: 'STATE_MACHINE_ARN',
+  // The page queue's visibility timeout, which times lane runs and tells a stalled level from a slow one.
+  pageVisibilitySeconds: 'CRAWL_PAGE_VISIBILITY_SECONDS',
   // Read only by the admin CLI's operations commands (docs/operations.md).
   deadLetterQueueUrl: 'PAGE_DEAD_LETTER_QUEUE_URL',
   parkingQueueUrl: 'DEAD_LETTER_PARKING_QUEUE_URL',

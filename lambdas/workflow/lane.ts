@@ -1,3 +1,5 @@
+import { ENV } from '../data/env.js';
+
 /** How long a worker owns a page; past it, a redelivered message may take the page over. */
 export function pageLeaseMs(): number {
   return Number(process.env.CRAWL_PAGE_LEASE_SECONDS ?? 100) * 1000;
@@ -5,7 +7,7 @@ export function pageLeaseMs(): number {
 
 /** The page queue's visibility timeout (the stack sets it): how long a crashed worker's message stays hidden. */
 export function pageVisibilitySeconds(): number {
-  return Number(process.env.CRAWL_PAGE_VISIBILITY_SECONDS ?? 120);
+  return Number(process.env[ENV.pageVisibilitySeconds] ?? 120);
 }
 
 const MAX_LANE_RUN_MS = 30_000;

@@ -357,6 +357,13 @@ describe('SQS', () => {
     expect(visibility).toBeGreaterThan(fn('page-worker').properties.Timeout as number);
   });
 
+  it('the page worker and the level check are told the page queue’s visibility timeout, which times lane runs and stalls', () => {
+    const visibility = resources(template)[pageQueueId]?.Properties?.VisibilityTimeout as number;
+    for (const handler of ['page-worker', 'crawl-check-level']) {
+      expect(fn(handler).properties.Environment, handler).toMatchObject({ Variables: { CRAWL_PAGE_VISIBILITY_SECONDS: String(visibility) } });
+    }
+  });
+
   it('the page worker takes one message at a time and reports failed items', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: { 'Fn::GetAtt': [pageQueueId, 'Arn'] },
