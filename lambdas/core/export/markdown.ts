@@ -19,6 +19,12 @@ const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>~]|\d+\. )/;
 const ENTITY_LIKE = /&(?=#?[0-9a-z]+;)/gi;
 const TAG_LIKE = /<(?=[a-z/?!])/gi;
 /**
+ * A number and `.` or `)` that start a line, with nothing after them or a space: markdown reads it as
+ * an ordered list's marker (a paragraph `2.` is an empty item and the number is gone). turndown
+ * escapes only `1. ` followed by text.
+ */
+const LIST_NUMBER_LIKE = /^(\d{1,9})([.)])(?=[ \t]|$)/gm;
+/**
  * A bare URL in the text, which a GFM reader makes a link as it stands: a backslash escape inside
  * it would become part of the link and of the words shown (`AP\_Sports`).
  */
@@ -43,7 +49,8 @@ function createConverter(): TurndownService {
     // Text that reads like an entity (a page showing `&amp;`) or a tag (a page showing `<?php … ?>`)
     // would be decoded or taken for HTML by a markdown reader.
     const entities = escaped.includes('&') ? escaped.replace(ENTITY_LIKE, '\\&') : escaped;
-    return entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
+    const tags = entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
+    return tags.replace(LIST_NUMBER_LIKE, '$1\\$2');
   };
   service.escape = (text) => escapeOutsideUrls(text, escapeWords);
   // Rules added later win over the built-in and GFM ones. The table rules replace GFM's: those keep
@@ -89,7 +96,7 @@ function createConverter(): TurndownService {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_content, node) => {
       const pre = asConverted(node);
-      const code = (pre.textContent ?? '').replace(/\n$/, '');
+      const code = codeText(pre).replace(/\n$/, '');
       const fence = fenceFor(code);
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
@@ -225,6 +232,40 @@ function trimNewlines(text: string): string {
 }
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:lang|language)-([\w#+.-]+)/i;
+
+/**
+ * The code's text. A block inside it (each line a `div`, as highlighters write them, or a paragraph
+ * made of a run of `<br>`s) is on lines of its own, a paragraph after a blank line, as the text
+ * export has them; its text alone would run the lines together.
+ */
+function codeText(pre: MirrorNode): string {
+  let code = '';
+  let pendingBreaks = 0;
+  const visit = (node: MirrorNode) => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        const breaks = pendingBreaks - trailingLineFeeds(code) - (/^\n*/.exec(child.data)?.[0].length ?? 0);
+        if (code !== '' && breaks > 0) code += '\n'.repeat(breaks);
+        code += child.data;
+        pendingBreaks = 0;
+        continue;
+      }
+      const block = isBlockElement(child.nodeName.toLowerCase());
+      const breaks = child.nodeName === 'P' ? 2 : 1;
+      if (block) pendingBreaks = Math.max(pendingBreaks, breaks);
+      visit(child);
+      if (block) pendingBreaks = Math.max(pendingBreaks, breaks);
+    }
+  };
+  visit(pre);
+  return code;
+}
+
+function trailingLineFeeds(text: string): number {
+  let count = 0;
+  while (text[text.length - 1 - count] === '\n') count++;
+  return count;
+}
 
 /** `language-x` or `lang-x` on the `<pre>` or its `<code>`. */
 function codeLanguage(pre: MirrorNode): string {

@@ -94,4 +94,27 @@ describe('markdown keeps the words of the text', () => {
     expect(text).toContain('See the report\nQ. Question 2?');
     expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu));
   });
+
+  it('escapes a number alone on a line, or before a space, which markdown would read as an empty list item', () => {
+    // A numbered FAQ whose numbers are paragraphs of their own above each question's heading.
+    const { markdown } = expectSameWords('<h2>Questions</h2><p>1.</p><h3>Which plan is cheapest?</h3><p>The basic one.</p><p>2)</p><h3>Can I cancel?</h3><p>Yes.</p><p>3. <b>Last</b></p>');
+    expect(markdown).toContain('1\\.\n\n### Which plan is cheapest?');
+    expect(markdown).toContain('2\\)\n\n### Can I cancel?');
+  });
+
+  it('keeps the lines of code apart when each is a block of its own (a highlighter\'s divs, paragraphs)', () => {
+    const lines = ['function identity<T>(arg: T): T {', '  return arg', '}', 'console.log(identity(10)) // 10'];
+    const { markdown } = expectSameWords(`<p>Here it is:</p><pre><code class="language-ts">${lines.map((line) => `<div class="token-line"><span class="token">${line.replace(/</g, '&lt;')}</span></div>`).join('')}</code></pre>`);
+    expect(markdown).toContain(`\`\`\`ts\n${lines.join('\n')}\n\`\`\``);
+    expect(expectSameWords('<pre><p>first()</p><p>second()</p></pre>').markdown).toBe('```\nfirst()\n\nsecond()\n```');
+  });
+
+  it('keeps the blank lines of code written with runs of line breaks (main content, which makes such runs paragraphs)', () => {
+    const prose = '<p>The script below opens the apps of a working day in turn, one after the other, and waits between them for a few seconds.</p>';
+    const code = '#!/usr/bin/env python3<br><br>import subprocess<br>import time<br><br>def open_app(name):<br> subprocess.Popen(["open", "-a", name])';
+    const html = `<html><body><article>${prose}<div class="block"><p><pre>${code}</pre></p></div>${prose}</article></body></html>`;
+    const { text, markdown } = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: true });
+    expect(markdown).toContain('```\n#!/usr/bin/env python3\n\nimport subprocess\nimport time\n\ndef open_app(name):\n subprocess.Popen(["open", "-a", name])\n```');
+    expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu));
+  });
 });
