@@ -84,7 +84,7 @@ function createConverter(): TurndownService {
       let marker = '- ';
       if (list?.nodeName === 'OL') {
         const start = Number.parseInt(list.getAttribute('start') ?? '', 10);
-        marker = `${(Number.isFinite(start) ? start : 1) + positionInList(list, item)}. `;
+        marker = `${(Number.isFinite(start) ? start : 1) + positionInList(list, item)}${listDelimiter(list)} `;
       }
       const endsParagraph = content.endsWith('\n');
       const body = trimNewlines(content) + (endsParagraph ? '\n' : '');
@@ -221,6 +221,57 @@ function positionInList(list: MirrorNode, item: MirrorNode): number {
     itemPositions.set(list, positions);
   }
   return positions.get(item) ?? 0;
+}
+
+const listDelimiters = new WeakMap<MirrorNode, string>();
+
+/**
+ * `.`, or `)` for an ordered list written right after one with `.` (and so on): markdown reads a
+ * list straight after a list of the same delimiter as more of it and numbers on (`1. 2.` then
+ * `3. 4.` where the page shows `1. 2.` twice, as two breadcrumbs in blocks of their own).
+ */
+function listDelimiter(list: MirrorNode): string {
+  const chain: MirrorNode[] = [];
+  let current: MirrorNode | null = list;
+  while (current && !listDelimiters.has(current)) {
+    chain.push(current);
+    const before = blockBefore(current);
+    current = before?.nodeName === 'OL' ? before : null;
+  }
+  let delimiter = current ? listDelimiters.get(current) : undefined;
+  for (const earlier of chain.reverse()) {
+    delimiter = delimiter === '.' ? ')' : '.';
+    listDelimiters.set(earlier, delimiter);
+  }
+  return listDelimiters.get(list) ?? '.';
+}
+
+/** What is written just before `node`: the last block or text before it, across the ends of the blocks around it (not out of a list). */
+function blockBefore(node: MirrorNode): MirrorNode | null {
+  let current = node;
+  let before = previousNonBlank(current);
+  while (!before) {
+    const parent = current.parentNode;
+    if (!parent || parent.nodeName === 'LI' || parent.nodeName === 'OL' || parent.nodeName === 'UL') return null;
+    current = parent;
+    before = previousNonBlank(current);
+  }
+  while (before.nodeType === ELEMENT_NODE && before.nodeName !== 'OL' && before.nodeName !== 'UL') {
+    const last = before.lastChild && (isBlankText(before.lastChild) ? previousNonBlank(before.lastChild) : before.lastChild);
+    if (!last) return before;
+    before = last;
+  }
+  return before;
+}
+
+function previousNonBlank(node: MirrorNode): MirrorNode | null {
+  let sibling = node.previousSibling;
+  while (sibling && isBlankText(sibling)) sibling = sibling.previousSibling;
+  return sibling;
+}
+
+function isBlankText(node: MirrorNode): boolean {
+  return node.nodeType === TEXT_NODE && node.data.trim() === '';
 }
 
 function trimNewlines(text: string): string {
@@ -407,6 +458,12 @@ const DROPS_FIRST_LINE_FEED = new Set(['PRE', 'LISTING', 'TEXTAREA']);
 /** Where SVG and MathML content goes back to being HTML. */
 const HTML_INTEGRATION_POINTS = new Set(['foreignobject', 'desc', 'title', 'annotation-xml', 'mi', 'mo', 'mn', 'ms', 'mtext']);
 const NO_ATTRIBUTES: Record<string, string> = {};
+/**
+ * Blocks of the text export that turndown's list of blocks lacks: it would run their words into the
+ * words beside them (`<legend>More options</legend><a>Option: white</a>`). No rule reads them, so
+ * they are mirrored as the block they show as.
+ */
+const BLOCKS_TURNDOWN_MISSES = new Set(['details', 'dialog', 'legend', 'summary']);
 
 function turndownTree(root: Element): MirrorNode {
   const mirror = new MirrorNode(ELEMENT_NODE, 'X-TURNDOWN', '', NO_ATTRIBUTES);
@@ -425,8 +482,14 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
     } else if (isTag(child)) {
       // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
-      const element = new MirrorNode(ELEMENT_NODE, inForeign ? child.name : child.name.toUpperCase(), '', child.attribs);
+      const name = inForeign ? child.name : BLOCKS_TURNDOWN_MISSES.has(child.name) ? 'DIV' : child.name.toUpperCase();
+      const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs);
       if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
+      // Code right after code (`<code>name</code><code>string</code>`) is more of it: their backticks would meet and show.
+      if (element.nodeName === 'CODE' && parent.lastChild?.nodeName === 'CODE') {
+        appendMirrored(parent.lastChild, child.children, false);
+        continue;
+      }
       parent.appendChild(element);
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
     }
@@ -436,15 +499,22 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
 /** A `!` written just before a link, which markdown would read as an image (`Thanks![Shop](…)` shows no "Shop"). */
 const BANG_BEFORE_LINK = 'X-BANG-BEFORE-LINK';
 
-/** Takes a `!` that ends the text before a link into an element of its own, which is written escaped. */
+/**
+ * Takes a `!` that ends the text before a link into an element of its own, which is written escaped,
+ * just before the link: also when it ends inline elements there (`<b>Thanks!</b><a>`, where the
+ * emphasis would put it outside its delimiters) and when spaces follow it, which may not survive.
+ */
 function separateBang(parent: MirrorNode): void {
-  const text = parent.lastChild;
-  if (text?.nodeType !== TEXT_NODE || !text.data.endsWith('!')) return;
-  text.data = text.data.slice(0, -1);
-  if (text.data === '') parent.removeChild(text);
+  let text = parent.lastChild;
+  while (text?.nodeType === ELEMENT_NODE && text.nodeName !== BANG_BEFORE_LINK && !isBlockElement(text.nodeName.toLowerCase())) text = text.lastChild;
+  const ending = text?.nodeType === TEXT_NODE ? /!(\s*)$/.exec(text.data) : null;
+  if (!text || !ending) return;
+  text.data = text.data.slice(0, ending.index);
+  if (text.data === '') text.parentNode?.removeChild(text);
   const bang = new MirrorNode(ELEMENT_NODE, BANG_BEFORE_LINK, '', NO_ATTRIBUTES);
   bang.appendChild(new MirrorNode(TEXT_NODE, '#text', '!', NO_ATTRIBUTES));
   parent.appendChild(bang);
+  if (ending[1]) parent.appendChild(new MirrorNode(TEXT_NODE, '#text', ending[1], NO_ATTRIBUTES));
 }
 
 /** Text as an HTML parser hands it on: CR LF and CR read as LF, NUL characters dropped. */

@@ -102,6 +102,31 @@ describe('markdown keeps the words of the text', () => {
     expect(markdown).toContain('2\\)\n\n### Can I cancel?');
   });
 
+  it('keeps a legend or a summary apart from the words after it, as the text export does', () => {
+    // A product tile's variant picker: a legend, then links to each variant; a disclosure widget.
+    const { markdown } = expectSameWords('<form><fieldset><legend>More options<span class="sr-only">HALDEN</span></legend><label><input type="radio"><a href="/p/1"><span>Option: HALDEN, shelf, birch</span><img src="/i/1.jpg" alt="A birch shelf"></a></label></fieldset></form><details><summary>Sizes</summary>Small and large</details>');
+    expect(markdown).toContain('More optionsHALDEN\n\n[Option: HALDEN, shelf, birch');
+    expect(markdown).toContain('Sizes\n\nSmall and large');
+  });
+
+  it('escapes a "!" that ends an inline element just before a link, where it would make the link an image', () => {
+    const { markdown } = expectSameWords('<p><b>Thanks!</b><a href="/shop">Shop the sale</a></p><ul><li><span>Would hire again! </span><a href="/book">One-time cleaning</a></li></ul>');
+    expect(markdown).toContain('**Thanks**\\![Shop the sale](https://example.com/shop)');
+    expect(markdown).toContain('again\\! [One-time cleaning](https://example.com/book)');
+  });
+
+  it('writes an ordered list right after another with the other delimiter, so a reader does not number on', () => {
+    // A breadcrumb the page carries twice, each in a block of its own, and a list after a paragraph.
+    const crumbs = '<ol><li><a href="/women">Women</a></li><li>Knitwear</li></ol>';
+    const { markdown } = expectSameWords(`<div>${crumbs}</div>\n<div>${crumbs}</div><div>${crumbs}</div><p>Then:</p><ol><li>wash cold</li></ol>`);
+    expect(markdown).toBe('1. [Women](https://example.com/women)\n2. Knitwear\n\n1) [Women](https://example.com/women)\n2) Knitwear\n\n1. [Women](https://example.com/women)\n2. Knitwear\n\nThen:\n\n1. wash cold');
+  });
+
+  it('writes code right after code as one span, whose backticks would otherwise meet and show', () => {
+    const { markdown } = expectSameWords('<div><code class="name">theme</code><code class="type">string</code></div><p>Set <code>theme</code> or <code>mode</code>.</p>');
+    expect(markdown).toBe('`themestring`\n\nSet `theme` or `mode`.');
+  });
+
   it('keeps the lines of code apart when each is a block of its own (a highlighter\'s divs, paragraphs)', () => {
     const lines = ['function identity<T>(arg: T): T {', '  return arg', '}', 'console.log(identity(10)) // 10'];
     const { markdown } = expectSameWords(`<p>Here it is:</p><pre><code class="language-ts">${lines.map((line) => `<div class="token-line"><span class="token">${line.replace(/</g, '&lt;')}</span></div>`).join('')}</code></pre>`);
