@@ -119,6 +119,16 @@ function addInlineRules(service: TurndownService): void {
     filter: ['strong', 'b'],
     replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '**', asConverted(node)),
   });
+  // A code span shows its text as written: emphasis or a link inside it (`status_<i>user</i>`) would
+  // show as its syntax (`status_*user*`), so the code's own text is written, not its converted content.
+  service.addRule('inlineCode', {
+    filter: (node) => node.nodeName === 'CODE' && !(node.parentNode?.nodeName === 'PRE' && !node.previousSibling && !node.nextSibling),
+    replacement: (content, node) => {
+      // turndown has moved the spaces at the edges outside when it trimmed `content`.
+      const text = codeText(asConverted(node)).replace(/\n/g, ' ');
+      return codeSpan(text.slice(/^\s/.test(content) ? 0 : text.length - text.trimStart().length, /\s$/.test(content) ? text.length : text.trimEnd().length));
+    },
+  });
   service.addRule('link', {
     filter: (node) => node.nodeName === 'A' && node.getAttribute('href') !== null,
     replacement: (content, node) => {
@@ -285,20 +295,24 @@ function trimNewlines(text: string): string {
 const LANGUAGE_CLASS = /(?:^|\s)(?:lang|language)-([\w#+.-]+)/i;
 
 /**
- * The code's text. A block inside it (each line a `div`, as highlighters write them, or a paragraph
- * made of a run of `<br>`s) is on lines of its own, a paragraph after a blank line, as the text
- * export has them; its text alone would run the lines together.
+ * The code's text, a `<br>` a line break. A block inside it (each line a `div`, as highlighters
+ * write them, or a paragraph made of a run of `<br>`s) is on lines of its own, a paragraph after a
+ * blank line, as the text export has them; its text alone would run the lines together.
  */
-function codeText(pre: MirrorNode): string {
-  let code = '';
+function codeText(code: MirrorNode): string {
+  let text = '';
   let pendingBreaks = 0;
   const visit = (node: MirrorNode) => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === TEXT_NODE) {
-        const breaks = pendingBreaks - trailingLineFeeds(code) - (/^\n*/.exec(child.data)?.[0].length ?? 0);
-        if (code !== '' && breaks > 0) code += '\n'.repeat(breaks);
-        code += child.data;
+        const breaks = pendingBreaks - trailingLineFeeds(text) - (/^\n*/.exec(child.data)?.[0].length ?? 0);
+        if (text !== '' && breaks > 0) text += '\n'.repeat(breaks);
+        text += child.data;
         pendingBreaks = 0;
+        continue;
+      }
+      if (child.nodeName === 'BR') {
+        text += '\n';
         continue;
       }
       const block = isBlockElement(child.nodeName.toLowerCase());
@@ -308,8 +322,8 @@ function codeText(pre: MirrorNode): string {
       if (block) pendingBreaks = Math.max(pendingBreaks, breaks);
     }
   };
-  visit(pre);
-  return code;
+  visit(code);
+  return text;
 }
 
 function trailingLineFeeds(text: string): number {
@@ -329,9 +343,21 @@ function codeLanguage(pre: MirrorNode): string {
 
 /** A fence longer than any backtick run in the code, so the code cannot close it. */
 function fenceFor(code: string): string {
+  return '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+}
+
+/** Code between backticks, more of them than any run inside; spaced when it starts or ends with one, or with spaces, which a reader strips. */
+function codeSpan(code: string): string {
+  if (code === '') return '';
+  const delimiter = '`'.repeat(longestBacktickRun(code) + 1);
+  const space = /^`|`$|^ .*[^ ].* $/.test(code) ? ' ' : '';
+  return `${delimiter}${space}${code}${space}${delimiter}`;
+}
+
+function longestBacktickRun(code: string): number {
   let longestRun = 0;
   for (const match of code.matchAll(/`+/g)) longestRun = Math.max(longestRun, match[0].length);
-  return '`'.repeat(Math.max(3, longestRun + 1));
+  return longestRun;
 }
 
 function escapeDestination(url: string): string {
@@ -464,6 +490,8 @@ const NO_ATTRIBUTES: Record<string, string> = {};
  * they are mirrored as the block they show as.
  */
 const BLOCKS_TURNDOWN_MISSES = new Set(['details', 'dialog', 'legend', 'summary']);
+/** And the one it takes for a block where the text export (and a browser) runs it in with the words beside it. */
+const INLINE_TURNDOWN_MISSES = new Set(['output']);
 
 function turndownTree(root: Element): MirrorNode {
   const mirror = new MirrorNode(ELEMENT_NODE, 'X-TURNDOWN', '', NO_ATTRIBUTES);
@@ -482,7 +510,7 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
     } else if (isTag(child)) {
       // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
-      const name = inForeign ? child.name : BLOCKS_TURNDOWN_MISSES.has(child.name) ? 'DIV' : child.name.toUpperCase();
+      const name = inForeign ? child.name : mirroredName(child.name);
       const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs);
       if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
       // Code right after code (`<code>name</code><code>string</code>`) is more of it: their backticks would meet and show.
@@ -494,6 +522,11 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
     }
   }
+}
+
+function mirroredName(name: string): string {
+  if (BLOCKS_TURNDOWN_MISSES.has(name)) return 'DIV';
+  return INLINE_TURNDOWN_MISSES.has(name) ? 'SPAN' : name.toUpperCase();
 }
 
 /** A `!` written just before a link, which markdown would read as an image (`Thanks![Shop](…)` shows no "Shop"). */

@@ -127,6 +127,17 @@ describe('markdown keeps the words of the text', () => {
     expect(markdown).toBe('`themestring`\n\nSet `theme` or `mode`.');
   });
 
+  it('writes inline code as its text: emphasis inside it would show as asterisks, line breaks as spaces', () => {
+    // A wiki's command with a placeholder in italics, and shell lines in one inline code element.
+    const { markdown } = expectSameWords('<p>Start <code>notify_mail_<i>name</i>@backup.service</code> by hand, then run <code>cd repo<br>git pull<br/><b>make</b></code> again.</p>');
+    expect(markdown).toBe('Start `notify_mail_name@backup.service` by hand, then run `cd repo git pull make` again.');
+  });
+
+  it('writes an output element among the words around it, as the text export and a browser do', () => {
+    const { markdown } = expectSameWords('<form><label>Monthly savings<output>$0</output></label><label>Annual savings<output>$12</output></label></form>');
+    expect(markdown).toBe('Monthly savings$0Annual savings$12');
+  });
+
   it('keeps the lines of code apart when each is a block of its own (a highlighter\'s divs, paragraphs)', () => {
     const lines = ['function identity<T>(arg: T): T {', '  return arg', '}', 'console.log(identity(10)) // 10'];
     const { markdown } = expectSameWords(`<p>Here it is:</p><pre><code class="language-ts">${lines.map((line) => `<div class="token-line"><span class="token">${line.replace(/</g, '&lt;')}</span></div>`).join('')}</code></pre>`);
