@@ -266,12 +266,13 @@ function blockBefore(node: MirrorNode): MirrorNode | null {
     current = parent;
     before = previousNonBlank(current);
   }
-  while (before.nodeType === ELEMENT_NODE && before.nodeName !== 'OL' && before.nodeName !== 'UL') {
-    const last = before.lastChild && (isBlankText(before.lastChild) ? previousNonBlank(before.lastChild) : before.lastChild);
-    if (!last) return before;
-    before = last;
+  let last: MirrorNode = before;
+  while (last.nodeType === ELEMENT_NODE && last.nodeName !== 'OL' && last.nodeName !== 'UL') {
+    const inner = last.lastChild && (isBlankText(last.lastChild) ? previousNonBlank(last.lastChild) : last.lastChild);
+    if (!inner) break;
+    last = inner;
   }
-  return before;
+  return last;
 }
 
 function previousNonBlank(node: MirrorNode): MirrorNode | null {
