@@ -17,7 +17,6 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   start: () => import('./start.js'),
   'document-formats': () => import('./document-formats.js'),
   assets: () => import('./assets.js'),
-  'api-under-load': () => import('./api-under-load.js'),
 };
 
 async function main(): Promise<void> {

@@ -29,11 +29,6 @@ interface GatewayResponse {
 
 const FUNCTION_IN_URI = /functions\/arn:aws:lambda:[^:]+:[^:]+:function:([^/]+)\/invocations/;
 
-/** The functions API Gateway invokes synchronously: each route's integration and its authorizer. */
-export function functionsTheApiCalls(template: CfnTemplate, names: LocalNames): Set<string> {
-  return new Set(readApi(template, names).routes.flatMap((route) => (route.authorizerFunctionId ? [route.functionId, route.authorizerFunctionId] : [route.functionId])));
-}
-
 /** The REST API as the template declares it: resources, methods, authorizer and gateway responses. */
 export function readApi(template: CfnTemplate, names: LocalNames): { routes: Route[]; gatewayResponses: Map<string, GatewayResponse> } {
   const resources = new Map(resourcesOfType(template, 'AWS::ApiGateway::Resource'));

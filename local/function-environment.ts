@@ -41,16 +41,15 @@ function localVariables(id: string, fn: CfnResource, names: LocalNames, bundleDi
 }
 
 /**
- * Every function's variables together, in the runtime's process environment: what handlers run in
- * the runtime's own thread share (the tests' default), and what the runtime's own calls read (the
- * table and queue names). A plain value the stack sets that neither list names stops the start: whether it
+ * The functions' environment for the source mode's handlers, which share the runtime's process
+ * environment. A plain value the stack sets that neither list names stops the start: whether it
  * applies here is a decision to make, not to default.
  */
 export function functionEnvironment(template: CfnTemplate, names: LocalNames): Record<string, string> {
   return Object.assign({}, ...resourcesOfType(template, 'AWS::Lambda::Function').map(([id, fn]) => localVariables(id, fn, names)));
 }
 
-/** Variables the stack gives some function: each function's instances see its own alone. */
+/** Variables the stack gives some function: each bundled function sees its own alone. */
 function stackVariableNames(template: CfnTemplate): Set<string> {
   return new Set(resourcesOfType(template, 'AWS::Lambda::Function').flatMap(([, fn]) => Object.keys(variablesOf(fn))));
 }
@@ -66,35 +65,32 @@ function lambdaFontConfig(bundleDir: string, tmpDir: string): string {
 }
 
 /**
- * What an instance of a function sees, from source or from its bundle: the runtime's settings
- * (endpoints, region), the function's own credentials (its calls are checked against its role),
- * its own variables and no other function's. A
- * bundled function also gets its bundle as LAMBDA_TASK_ROOT, a temporary folder of its own
- * (Lambda's /tmp) and only the fonts Lambda's would have; the source's functions keep the
- * runtime's temporary folder, where the browser unpacked from the npm package is reused across
- * starts. Computed when the instance starts, as Lambda fixes an instance's environment.
+ * What an instance of a bundled function sees: the runtime's settings (endpoints, region), the
+ * function's own credentials (its calls are checked against its role), its own variables and no
+ * other function's, its bundle as
+ * LAMBDA_TASK_ROOT, a temporary folder of its own (Lambda's /tmp) and only the fonts Lambda's would
+ * have. Written when the instance starts, as Lambda fixes an instance's environment.
  */
-export function instanceEnvironment(options: {
+export function bundledFunctionEnvironment(options: {
   template: CfnTemplate;
   logicalId: string;
   names: LocalNames;
+  bundleDir: string;
+  /** Folders made for the function: its temporary folder goes inside. */
+  scratchDir: string;
   /** Values the runtime puts in place of the stack's (tests shorten timeouts). */
   overrides: Record<string, string>;
-  /** The bundled mode: the function's bundle, and folders made for it (its temporary folder goes inside). */
-  bundle?: { dir: string; scratchDir: string };
 }): Record<string, string> {
-  const { template, logicalId, names, overrides, bundle } = options;
+  const { template, logicalId, names, bundleDir, scratchDir, overrides } = options;
   const fn = template.Resources[logicalId];
   if (!fn) throw new Error(`No function ${logicalId} in the template`);
   const others = stackVariableNames(template);
   const base = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !others.has(entry[0])));
-  const own = localVariables(logicalId, fn, names, bundle?.dir);
+  const own = localVariables(logicalId, fn, names, bundleDir);
   for (const key of Object.keys(own)) if (key in overrides) own[key] = overrides[key] as string;
-  const credentials = functionCredentials(logicalId);
-  if (!bundle) return { ...base, ...own, ...credentials };
-  const tmpDir = path.join(bundle.scratchDir, 'tmp');
-  const fontConfig = path.join(bundle.scratchDir, 'fonts.conf');
+  const tmpDir = path.join(scratchDir, 'tmp');
+  const fontConfig = path.join(scratchDir, 'fonts.conf');
   mkdirSync(tmpDir, { recursive: true });
-  writeFileSync(fontConfig, lambdaFontConfig(bundle.dir, tmpDir));
-  return { ...base, ...own, ...credentials, LAMBDA_TASK_ROOT: bundle.dir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
+  writeFileSync(fontConfig, lambdaFontConfig(bundleDir, tmpDir));
+  return { ...base, ...own, ...functionCredentials(logicalId), LAMBDA_TASK_ROOT: bundleDir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
 }

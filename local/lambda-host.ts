@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createLambdaInstance, type HandlerModules, type Invocation } from './lambda-instance.js';
 import { LambdaThreadPool } from './lambda-threads.js';
-import { buildSourceHandlers } from './source-build.js';
 import { addLatency } from './latency.js';
 import type { UsageMeter } from './meter.js';
 import { PROJECT_ROOT, resourcesOfType, type CfnTemplate } from './template.js';
@@ -28,76 +27,40 @@ interface LocalFunction {
   memoryMb: number;
 }
 
-/** The template's functions the host runs: those whose `crawl:handler` metadata names a handler. */
-function hostedFunctions(template: CfnTemplate): LocalFunction[] {
-  return resourcesOfType(template, 'AWS::Lambda::Function').flatMap(([logicalId, resource]) => {
-    const handlerName = resource.Metadata?.[HANDLER_METADATA_KEY];
-    if (typeof handlerName !== 'string') return [];
-    const timeoutSeconds = Number(resource.Properties?.Timeout ?? 3);
-    const handler = String(resource.Properties?.Handler ?? 'index.handler');
-    return [{ logicalId, handlerName, handler, timeoutMs: timeoutSeconds * 1000, memoryMb: Number(resource.Properties?.MemorySize ?? 128) }];
-  });
-}
-
 /**
- * Which code the functions run, and where. `in-thread`: the project's handler modules, compiled by
- * tsx, all in the runtime's own thread with its environment (where a test's `vi.mock` reaches
- * them). `instances`: each function in worker threads of its own (Lambda instances of that
- * function alone), from a plain JavaScript module (the source's build, or the function's bundle as
- * `cdk deploy` uploads it), each instance seeing the function's own environment.
+ * Which code the functions run. `source`: the project's handler modules, compiled by tsx, all of
+ * them in each instance, the runtime's environment shared. `bundled`: each function's bundle, as
+ * `cdk deploy` uploads it, in instances of that function alone with its own environment.
  */
 export type FunctionCode =
-  | { kind: 'in-thread'; handlersDir?: string }
+  | { kind: 'source'; handlersDir?: string }
   | {
-      kind: 'instances';
-      /** The module a function's instances import. */
-      module(fn: { logicalId: string; handlerName: string; handler: string }): string;
+      kind: 'bundled';
+      /** The folder of a function's bundle (Lambda's /var/task). */
+      bundleDir(logicalId: string): string;
       /** What a new instance of the function sees in `process.env`. */
       environment(logicalId: string): Record<string, string>;
     };
-
-/** The source's handlers, built to plain JavaScript, each function in instances of its own. */
-export async function sourceInstances(template: CfnTemplate, environment: (logicalId: string) => Record<string, string>, handlersDir = HANDLERS_DIR): Promise<FunctionCode> {
-  const modules = await buildSourceHandlers(hostedFunctions(template).map((fn) => fn.handlerName), handlersDir);
-  return { kind: 'instances', module: (fn) => modules[fn.handlerName] ?? '', environment };
-}
-
-/** Each function's bundle, as `cdk deploy` uploads it, in instances of its own. */
-export function bundledInstances(bundleDir: (logicalId: string) => string, environment: (logicalId: string) => Record<string, string>): FunctionCode {
-  return { kind: 'instances', module: (fn) => bundleModule(bundleDir(fn.logicalId), fn.handler), environment };
-}
 
 type Runner = { load(handlerName: string): Promise<void>; invoke(invocation: Invocation): Promise<unknown>; close(): Promise<void> };
 
 export interface LambdaHostOptions {
   /** Invoke overhead from the cloud latency model, before the handler runs. */
   invokeLatencyMs?: number;
-  /** With `instances`: how many instances a function scales out to at most (at least one). */
+  /** Worker threads running the handlers, each a Lambda instance; 0 runs them in this thread. */
   threads?: number;
-  /** Where metric lines (EMF) the instances write go. */
+  /** Where metric lines (EMF) emitted in worker threads go. */
   onMetricLine?: (line: string) => void;
-  /** Told when an instance dies (an uncaught error, its memory exceeded). */
+  /** Told when a worker thread dies of an uncaught error. */
   onThreadError?: (error: Error) => void;
-  /** Which code the functions run, and where; the source in this thread by default. */
+  /** Which code the functions run; the source by default. */
   code?: FunctionCode;
-  /** With `instances`: the functions that answer a caller who waits (API Gateway's); see BACKGROUND_NICENESS. */
-  interactive?: ReadonlySet<string>;
 }
 
 /**
- * How far below the process's scheduling priority (in nice values) the instances of every function
- * no caller waits on run (queue consumers, the state machine's tasks, scheduled and event-driven
- * functions), with the browsers they start. On Lambda each instance has CPU of its own, so a
- * crawl's page workers and exports never slow an API call; on a machine's few shared cores the
- * scheduler gives the API's instances the CPU first instead.
- */
-const BACKGROUND_NICENESS = 10;
-
-/**
- * CRAWL_LOCAL_LAMBDA_THREADS, read by `npm start` and the benchmarks alike: the instances (worker
- * threads) one function scales out to at most. By default one per core but the one left to the
- * emulators and the API router, at least one and a few at most (each holds its own SDK clients
- * and, once it renders, its own browser). 0 runs every handler in the runtime's own thread.
+ * CRAWL_LOCAL_LAMBDA_THREADS, read by `npm start` and the benchmarks alike: by default one core is
+ * left to the emulators and the API router and the others run handlers, with at least one thread
+ * and a few at most (each holds its own SDK clients and, once it renders, its own browser).
  */
 export const lambdaThreadsSetting = z.coerce
   .number()
@@ -118,8 +81,9 @@ export function bundleModule(bundleDir: string, handler: string): string {
 
 /**
  * Runs the stack's Lambda functions: each function's handler module is the one its
- * `crawl:handler` metadata names, with the function's timeout enforced; in this thread, or in
- * instances of each function of its own (see FunctionCode).
+ * `crawl:handler` metadata names, from source or from its bundle, with the function's timeout
+ * enforced. Source handlers run in this thread, or in a pool of worker threads when `threads` is
+ * set; bundles run in threads of their own function (`threads` of them, at least one).
  */
 export class LambdaHost {
   private readonly hosted = new Map<string, LocalFunction>();
@@ -135,23 +99,31 @@ export class LambdaHost {
     options: LambdaHostOptions = {},
   ) {
     this.invokeLatencyMs = options.invokeLatencyMs ?? 0;
-    for (const fn of hostedFunctions(template)) this.hosted.set(fn.logicalId, fn);
-    const code = options.code ?? { kind: 'in-thread' };
-    if (code.kind === 'instances') this.hostInstances(code, options);
-    else this.hostInThread(code.handlersDir);
+    for (const [logicalId, resource] of resourcesOfType(template, 'AWS::Lambda::Function')) {
+      const handlerName = resource.Metadata?.[HANDLER_METADATA_KEY];
+      if (typeof handlerName !== 'string') continue;
+      const timeoutSeconds = Number(resource.Properties?.Timeout ?? 3);
+      const handler = String(resource.Properties?.Handler ?? 'index.handler');
+      this.hosted.set(logicalId, { logicalId, handlerName, handler, timeoutMs: timeoutSeconds * 1000, memoryMb: Number(resource.Properties?.MemorySize ?? 128) });
+    }
+    const code = options.code ?? { kind: 'source' };
+    if (code.kind === 'bundled') this.hostBundles(code, options);
+    else this.hostSource(code.handlersDir, options);
   }
 
-  private hostInThread(handlersDir: string | undefined): void {
+  private hostSource(handlersDir: string | undefined, options: LambdaHostOptions): void {
     const modules = sourceHandlerModules(new Set([...this.hosted.values()].map((fn) => fn.handlerName)), handlersDir);
-    const runner: Runner = createLambdaInstance(modules, { onClose: async () => (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer() });
+    const runner: Runner = options.threads
+      ? new LambdaThreadPool(options.threads, { modules, fromSource: true, env: 'shared' }, options.onMetricLine ?? (() => undefined), options.onThreadError ?? (() => undefined))
+      : createLambdaInstance(modules, { onClose: async () => (await import('../lambdas/workflow/renderer.js')).closeSharedRenderer() });
     for (const logicalId of this.hosted.keys()) this.runners.set(logicalId, runner);
   }
 
-  private hostInstances(code: Extract<FunctionCode, { kind: 'instances' }>, options: LambdaHostOptions): void {
+  private hostBundles(code: Extract<FunctionCode, { kind: 'bundled' }>, options: LambdaHostOptions): void {
     for (const fn of this.hosted.values()) {
-      const niceness = options.interactive?.has(fn.logicalId) ? 0 : BACKGROUND_NICENESS;
-      const spec = { handlerName: fn.handlerName, module: code.module(fn), memoryMb: fn.memoryMb, niceness, env: () => code.environment(fn.logicalId) };
-      this.runners.set(fn.logicalId, new LambdaThreadPool(Math.max(1, options.threads ?? 1), spec, options.onMetricLine ?? (() => undefined), options.onThreadError ?? (() => undefined)));
+      const modules = { [fn.handlerName]: bundleModule(code.bundleDir(fn.logicalId), fn.handler) };
+      const env = () => code.environment(fn.logicalId);
+      this.runners.set(fn.logicalId, new LambdaThreadPool(Math.max(1, options.threads ?? 1), { modules, fromSource: false, env }, options.onMetricLine ?? (() => undefined), options.onThreadError ?? (() => undefined)));
     }
   }
 
@@ -218,13 +190,11 @@ export class LambdaHost {
   }
 
   /**
-   * Imports every function's handler ahead of its first invocation (an instance of each function),
-   * as a warm Lambda container has: a crawl then pays no module loading on its way. One function
-   * after another, so that the warming takes one core and leaves the others to the requests that
-   * come meanwhile (a function invoked first starts its instance then).
+   * Imports every function's handler ahead of its first invocation (in every thread), as a warm
+   * Lambda container has: a crawl then pays no module loading on its way.
    */
   async warm(): Promise<void> {
-    for (const fn of this.hosted.values()) await this.runnerOf(fn.logicalId).load(fn.handlerName);
+    await Promise.all([...this.hosted.values()].map((fn) => this.runnerOf(fn.logicalId).load(fn.handlerName)));
   }
 
   /** Ends the Lambda instances: their browsers close, worker threads end. */

@@ -1,26 +1,16 @@
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createLambdaInstance, type HandlerModules, type Invocation } from './lambda-instance.js';
 
 export interface LambdaThreadData {
   modules: HandlerModules;
-  niceness: number;
 }
 
-/**
- * Lowers this thread's scheduling priority below the process's by `niceness`, and so that of the
- * processes it starts (a browser), which inherit it. Linux keeps a nice value per thread, named by
- * the thread's id, which /proc/thread-self names; elsewhere the thread keeps the process's priority.
- */
-function lowerThreadPriority(niceness: number): void {
-  if (niceness === 0) return;
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    setPriority(threadId, Math.min(19, getPriority(threadId) + niceness));
-  } catch {
-    // not Linux: the instance shares the process's priority
-  }
+/** What a thread running the source does besides hosting its handlers. */
+export interface SourceThreadHooks {
+  /** Sends the handlers' metric lines (EMF) on, by the function given. */
+  sendMetricLines(post: (line: string) => void): void;
+  /** Closes what the handlers started that would outlive the thread. */
+  closeInstance(): Promise<void>;
 }
 
 /** Messages from the runtime's thread to a Lambda thread. */
@@ -38,7 +28,8 @@ export interface ThrownError {
 /** Messages from a Lambda thread to the runtime's thread. */
 export type FromThread =
   | { type: 'result'; id: number; value: unknown }
-  | { type: 'error'; id: number; error: ThrownError };
+  | { type: 'error'; id: number; error: ThrownError }
+  | { type: 'metric'; line: string };
 
 function thrownError(error: unknown): ThrownError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
@@ -52,19 +43,15 @@ function thrownError(error: unknown): ThrownError {
 }
 
 /**
- * A Lambda thread: one Lambda instance of one function. Its metric lines go to stdout, as on
- * Lambda; its stack traces name the TypeScript lines through the module's source map, as
- * `--enable-source-maps` (the stack's NODE_OPTIONS) has them on Lambda; a browser it launched ends
- * with it (Playwright kills its browsers when the thread exits).
+ * A Lambda thread: one Lambda instance. The source's metric lines reach the runtime's log over the
+ * thread's port (`source`); a bundle writes them to stdout, as on Lambda.
  */
-export function serveLambdaThread(): void {
+export function serveLambdaThread(source?: SourceThreadHooks): void {
   const port = parentPort;
   if (!port) throw new Error('lambda-thread runs in a worker thread');
-  process.setSourceMapsEnabled(true);
-  const { modules, niceness } = workerData as LambdaThreadData;
-  lowerThreadPriority(niceness);
   const post = (message: FromThread) => port.postMessage(message);
-  const instance = createLambdaInstance(modules);
+  const instance = createLambdaInstance((workerData as LambdaThreadData).modules, { onClose: source?.closeInstance });
+  source?.sendMetricLines((line) => post({ type: 'metric', line }));
   port.on('message', (message: ToThread) => {
     if (message.type === 'close') {
       // Ends the thread even with sockets still open, as the end of a Lambda instance does.

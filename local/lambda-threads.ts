@@ -1,21 +1,17 @@
 import { buildSync } from 'esbuild';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Worker } from 'node:worker_threads';
-import type { Invocation } from './lambda-instance.js';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
+import type { HandlerModules, Invocation } from './lambda-instance.js';
 import type { FromThread, LambdaThreadData, ThrownError, ToThread } from './lambda-thread.js';
 
-/** The function whose instances a pool runs. */
-export interface LambdaFunctionSpec {
-  handlerName: string;
-  /** The plain JavaScript module of its handler: the source's build or its bundle. */
-  module: string;
-  /** Its MemorySize: an instance's heap is bounded by it. */
-  memoryMb: number;
-  /** How far below the process's scheduling priority (in nice values) its instances, and the processes they start, run. */
-  niceness: number;
-  /** What a new instance sees in `process.env`, fixed when it starts, as a Lambda instance's is. */
-  env(): Record<string, string>;
+/** What the threads of a pool host, and what they see. */
+export interface LambdaThreadSpec {
+  modules: HandlerModules;
+  /** The project's source (every handler, tsx-compiled), or one function's bundle. */
+  fromSource: boolean;
+  /** The environment the threads see: the runtime's own, live, or a fixed one of their function's, as a Lambda instance has. */
+  env: 'shared' | (() => Record<string, string>);
 }
 
 /** An EMF line, as CloudWatch Logs picks it out of a function's output. */
@@ -24,11 +20,11 @@ const METRIC_LINE = /^\{"_aws":/;
 let bundledEntry: string | undefined;
 
 /**
- * The code of a Lambda thread: the thread's own code built into one script when first needed, so
- * that an instance starts without a TypeScript loader, as fast as its function's module loads.
+ * The code of a thread that runs a bundle: the thread's own code built into one script when first
+ * needed, so that an instance starts without a TypeScript loader, as fast as its bundle loads.
  */
 function bundledThreadCode(): string {
-  bundledEntry ??= buildSync({ entryPoints: [path.join(import.meta.dirname, 'lambda-thread-entry.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0]?.text ?? '';
+  bundledEntry ??= buildSync({ entryPoints: [path.join(import.meta.dirname, 'lambda-thread-bundled.ts')], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' }).outputFiles[0]?.text ?? '';
   return bundledEntry;
 }
 
@@ -50,67 +46,49 @@ function rethrown(thrown: ThrownError): Error {
 }
 
 /**
- * Lambda's Node runtime gives V8's old generation 90 % of the function's memory (its bootstrap:
- * new space a tenth of MemorySize, old space the rest); an instance here gets the same bound.
- */
-export const oldGenerationMb = (memoryMb: number): number => Math.max(16, memoryMb - Math.floor(memoryMb / 10));
-
-/** How a thread's end reads to the invocations it was running: as Lambda reports an instance's. */
-function instanceEnded(crash: Error | undefined, code: number, memoryMb: number): Error {
-  if ((crash as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return Object.assign(new Error(`Runtime exited with error: the instance ran out of its ${memoryMb} MB (${crash?.message})`), { name: 'Runtime.OutOfMemory' });
-  }
-  const cause = crash ? `${crash.name}: ${crash.message}` : `exit code ${code}`;
-  return Object.assign(new Error(`The Lambda instance ended before the invocation did (${cause})`), { name: 'Runtime.ExitError' });
-}
-
-/**
- * Worker threads as the Lambda instances of one function: each imports the function's module
- * itself (its own SDK clients, fetcher and browser) and sees the function's environment alone, so
- * handler CPU runs beside the emulators and beside other functions instead of between them. An
- * instance starts when the function is first invoked, and another (up to `maxInstances`) when every
- * one has an invocation in flight, as Lambda scales out; an invocation goes to the instance with the
- * fewest in flight. An instance that dies is replaced, and what it was running fails the way a
- * crashed Lambda instance's invocations do (`Runtime.OutOfMemory` when its heap outgrew MemorySize).
+ * Worker threads as Lambda instances: each imports the handlers itself (its own SDK clients,
+ * fetcher and browser), so handler CPU runs beside the emulators instead of between them. An
+ * invocation goes to the thread with the fewest in flight; a thread that dies is replaced, and
+ * what it was running fails the way a crashed Lambda instance's invocations do.
  */
 export class LambdaThreadPool {
   private readonly threads: LambdaThread[] = [];
-  private loaded: Promise<void> | undefined;
+  private readonly loads = new Map<string, Promise<void>>();
   private nextId = 0;
   private closing = false;
 
   constructor(
-    private readonly maxInstances: number,
-    private readonly fn: LambdaFunctionSpec,
-    /** Where the threads' metric lines (EMF, picked out of their stdout) go: the runtime's log. */
+    private readonly size: number,
+    private readonly spec: LambdaThreadSpec,
+    /** Where the threads' metric lines (EMF) go: the runtime's log, as in-process. */
     private readonly onMetricLine: (line: string) => void,
-    /** Told why a thread died (an uncaught error, its memory), even when it was running nothing. */
+    /** Told why a thread died (an uncaught error), even when it was running nothing. */
     private readonly onThreadError: (error: Error) => void,
-  ) {}
+  ) {
+  }
 
-  /** The instance for the next invocation: an idle one, else a new one while there is room, else the least busy. */
-  private instanceFor(): LambdaThread {
-    const least = this.threads.reduce<LambdaThread | undefined>((best, candidate) => (!best || candidate.pending.size < best.pending.size ? candidate : best), undefined);
-    if (least && (least.pending.size === 0 || this.threads.length >= this.maxInstances)) return least;
-    const started = this.spawn();
-    this.threads.push(started);
-    return started;
+  /** The pool's threads, started on first use: a function never invoked costs no thread. */
+  private get started(): LambdaThread[] {
+    if (this.threads.length === 0 && !this.closing) for (let i = 0; i < this.size; i++) this.threads.push(this.spawn());
+    return this.threads;
   }
 
   invoke(invocation: Invocation): Promise<unknown> {
     if (this.closing) return Promise.reject(new Error('The Lambda threads are closed'));
-    return this.send(this.instanceFor(), (id) => ({ type: 'invoke', id, invocation }));
+    const thread = this.started.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    return this.send(thread, (id) => ({ type: 'invoke', id, invocation }));
   }
 
-  /** Starts an instance, if none runs, and has it import the handler: the init phase, before and outside the first invocation's timeout. */
-  load(): Promise<void> {
-    if (!this.loaded) {
-      const loading = this.send(this.instanceFor(), (id) => ({ type: 'load', id, handlerName: this.fn.handlerName })).then(() => undefined);
-      // A thread that died while importing must not fail the function's every later invocation.
-      loading.catch(() => (this.loaded = undefined));
-      this.loaded = loading;
+  /** Has every thread import a handler, once, before its first invocation (the init phase, outside the timeout). */
+  load(handlerName: string): Promise<void> {
+    let loaded = this.loads.get(handlerName);
+    if (!loaded) {
+      loaded = Promise.all(this.started.map((thread) => this.send(thread, (id) => ({ type: 'load', id, handlerName })))).then(() => undefined);
+      // A thread that died while importing must not fail the handler's every later invocation.
+      loaded.catch(() => this.loads.delete(handlerName));
+      this.loads.set(handlerName, loaded);
     }
-    return this.loaded;
+    return loaded;
   }
 
   /** Lets each thread close its browser and end; one that takes too long is terminated. */
@@ -138,40 +116,44 @@ export class LambdaThreadPool {
   }
 
   private spawn(): LambdaThread {
-    const worker = new Worker(bundledThreadCode(), {
-      eval: true,
-      env: this.fn.env(),
+    // The source's bootstrap registers tsx itself: whatever loader flags this process has are not passed on.
+    const worker = new Worker(this.spec.fromSource ? path.join(import.meta.dirname, 'lambda-thread-bootstrap.mjs') : bundledThreadCode(), {
+      eval: !this.spec.fromSource,
+      env: this.spec.env === 'shared' ? SHARE_ENV : this.spec.env(),
       execArgv: [],
-      // Its metric lines are on its stdout, as on Lambda; picked out of it here.
-      stdout: true,
-      resourceLimits: {
-        maxOldGenerationSizeMb: oldGenerationMb(this.fn.memoryMb),
-        // A page worker allocates HTML, sections and JSON fast; with V8's default young generation the
-        // thread spent much of a crawl in scavenges (the 888-page level: 2.35-2.5 s, 1.7-2.0 s with this).
-        maxYoungGenerationSizeMb: 64,
-      },
-      workerData: { modules: { [this.fn.handlerName]: this.fn.module }, niceness: this.fn.niceness } satisfies LambdaThreadData,
+      // A bundle's metric lines are on its stdout, as on Lambda; picked out of it here.
+      stdout: !this.spec.fromSource,
+      // A page worker allocates HTML, sections and JSON fast; with V8's default young generation the
+      // thread spent much of a crawl in scavenges (the 888-page level: 2.35-2.5 s, 1.7-2.0 s with this).
+      resourceLimits: { maxYoungGenerationSizeMb: 64 },
+      workerData: { modules: this.spec.modules } satisfies LambdaThreadData,
     });
     const thread: LambdaThread = { worker, pending: new Map() };
-    createInterface({ input: worker.stdout }).on('line', (line) => (METRIC_LINE.test(line) ? this.onMetricLine(line) : process.stdout.write(`${line}\n`)));
+    if (!this.spec.fromSource) {
+      createInterface({ input: worker.stdout }).on('line', (line) => (METRIC_LINE.test(line) ? this.onMetricLine(line) : process.stdout.write(`${line}\n`)));
+    }
     worker.on('message', (message: FromThread) => {
-      const pending = thread.pending.get(message.id);
-      thread.pending.delete(message.id);
-      if (message.type === 'result') pending?.resolve(message.value);
-      else pending?.reject(rethrown(message.error));
+      if (message.type === 'metric') {
+        this.onMetricLine(message.line);
+      } else {
+        const pending = thread.pending.get(message.id);
+        thread.pending.delete(message.id);
+        if (message.type === 'result') pending?.resolve(message.value);
+        else pending?.reject(rethrown(message.error));
+      }
     });
     worker.on('error', (error) => {
       thread.crash = error;
       this.onThreadError(error);
     });
     worker.on('exit', (code) => {
-      const ended = instanceEnded(thread.crash, code, this.fn.memoryMb);
-      for (const { reject } of thread.pending.values()) reject(ended);
+      const cause = thread.crash ? `${thread.crash.name}: ${thread.crash.message}` : `exit code ${code}`;
+      for (const { reject } of thread.pending.values()) {
+        reject(Object.assign(new Error(`The Lambda instance ended before the invocation did (${cause})`), { name: 'Runtime.ExitError' }));
+      }
       thread.pending.clear();
-      // The next invocation starts a new instance, as Lambda replaces one that ended.
       const index = this.threads.indexOf(thread);
-      if (index >= 0) this.threads.splice(index, 1);
-      if (this.threads.length === 0) this.loaded = undefined;
+      if (!this.closing && index >= 0) this.threads[index] = this.spawn();
     });
     return thread;
   }

@@ -27,8 +27,8 @@ const log = (line: string) => console.log(`[crawl-local] ${line}`);
 
 /** Which code the functions run, and where (CRAWL_LOCAL_CODE, CRAWL_LOCAL_LAMBDA_THREADS). */
 function codeLine(code: 'source' | 'bundled', threads: number): string {
-  if (code === 'bundled') return `functions run the bundled code (each function's bundle as cdk deploy uploads it), each in up to ${Math.max(1, threads)} instance thread(s) of its own`;
-  return `functions run the source code, ${threads > 0 ? `each in up to ${threads} instance thread(s) of its own` : 'in the main thread'} (CRAWL_LOCAL_CODE=bundled runs the bundles cdk deploy uploads)`;
+  if (code === 'bundled') return `functions run the bundled code (each function's bundle as cdk deploy uploads it), in ${Math.max(1, threads)} instance thread(s) per function`;
+  return `functions run the source code, ${threads > 0 ? `in ${threads} worker thread(s)` : 'in the main thread'} (CRAWL_LOCAL_CODE=bundled runs the bundles cdk deploy uploads)`;
 }
 
 async function main(): Promise<void> {

@@ -14,14 +14,14 @@ import { openJobs } from '../lambdas/data/jobs.js';
 import { sendMetricLinesTo } from '../lambdas/observability/metrics.js';
 import { createTables, startDynamo } from './dynamodb.js';
 import { writeEndpointsFile } from './endpoints-file.js';
-import { functionEnvironment, instanceEnvironment } from './function-environment.js';
+import { bundledFunctionEnvironment, functionEnvironment } from './function-environment.js';
 import { LocalIam, jsonProtocolRefusal, signedJsonRequest } from './iam/authorizer.js';
 import { functionCredentials, RUNTIME_CREDENTIALS } from './iam/credentials.js';
 import { templateIdentities } from './iam/policies.js';
 import { sqsActions } from './iam/request-actions.js';
 import { startQueuePolling } from './event-sources.js';
 import { delayResponse, type AwsLatency } from './latency.js';
-import { bundledInstances, LambdaHost, sourceInstances, type FunctionCode } from './lambda-host.js';
+import { LambdaHost, type FunctionCode } from './lambda-host.js';
 import { UsageMeter } from './meter.js';
 import { startS3, type CorsRule, type LocalBucket } from './s3.js';
 import { invokeWithinLimits } from './service-limits.js';
@@ -29,7 +29,7 @@ import { sqsErrors } from './sqs/errors.js';
 import { startSqsServer } from './sqs-server.js';
 import { startStepFunctions, type LocalStateMachine } from './step-functions.js';
 import { openApiPort } from './api-port.js';
-import { functionsTheApiCalls, startApiRouter } from './api-router.js';
+import { startApiRouter } from './api-router.js';
 import { ensureDevelopmentUser, seedUsersFromFile } from './seed-users.js';
 import { bundleDirOf, loadBundledAssembly, loadTemplate, type BundledAssembly } from './synth-cache.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, resolveIntrinsics, resourcesOfType, type CfnResource, type CfnTemplate, type LocalNames } from './template.js';
@@ -48,9 +48,8 @@ export interface LocalRuntimeConfig {
   /** The cloud latency model: milliseconds added to each call of an emulated service. */
   awsLatencyMs?: AwsLatency;
   /**
-   * The instances (worker threads) each function scales out to at most, each with its own module
-   * state and its function's environment; 0 runs every handler from source in this thread, where a
-   * test's `vi.mock` reaches them.
+   * Worker threads running the handlers, each a Lambda instance with its own module state; 0 runs
+   * them in this thread, where a test's `vi.mock` reaches them.
    */
   lambdaThreads?: number;
   /** The functions' code: the project's source (the default), or the bundles a real synthesis builds, as `cdk deploy` uploads them. */
@@ -203,8 +202,7 @@ async function startEmulators(config: LocalRuntimeConfig, buckets: LocalBucket[]
 function serviceEnvironment(template: CfnTemplate, names: LocalNames, emulators: Emulators, config: LocalRuntimeConfig): Record<string, string> {
   return {
     AWS_REGION: LOCAL_REGION,
-    // Handlers hosted in this thread (`lambdaThreads` 0, the tests' default) share this process's
-    // environment, so they sign with the runtime's key; instances sign with their function's own.
+    // The source mode's handlers share this process's environment, so they sign with the runtime's key.
     AWS_ACCESS_KEY_ID: RUNTIME_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: RUNTIME_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamo.endpoint,
@@ -243,20 +241,15 @@ async function instancesFolder(closers: Closer[]): Promise<string> {
   return folder;
 }
 
-/**
- * Where and from what the functions run: in this thread from the source (`lambdaThreads` 0), or in
- * instances of each function of its own that see what a Lambda instance of it would, from the
- * source built to JavaScript or from the bundles.
- */
-async function functionCode(template: CfnTemplate, assembly: BundledAssembly | undefined, names: LocalNames, config: LocalRuntimeConfig, closers: Closer[]): Promise<FunctionCode> {
-  const overrides = functionOverrides(config);
-  if (assembly) {
-    const scratchRoot = await instancesFolder(closers);
-    const bundleDir = (logicalId: string) => bundleDirOf(assembly, logicalId, assembly.template.Resources[logicalId] ?? { Type: 'missing' });
-    return bundledInstances(bundleDir, (logicalId) => instanceEnvironment({ template, logicalId, names, overrides, bundle: { dir: bundleDir(logicalId), scratchDir: path.join(scratchRoot, logicalId) } }));
-  }
-  if (!config.lambdaThreads) return { kind: 'in-thread' };
-  return sourceInstances(template, (logicalId) => instanceEnvironment({ template, logicalId, names, overrides }));
+/** Each function runs its own bundle, in instances that see what a Lambda instance of it would. */
+function bundledCode(assembly: BundledAssembly, names: LocalNames, config: LocalRuntimeConfig, scratchRoot: string): FunctionCode {
+  const bundleDir = (logicalId: string) => bundleDirOf(assembly, logicalId, assembly.template.Resources[logicalId] ?? { Type: 'missing' });
+  return {
+    kind: 'bundled',
+    bundleDir,
+    environment: (logicalId) =>
+      bundledFunctionEnvironment({ template: assembly.template, logicalId, names, bundleDir: bundleDir(logicalId), scratchDir: path.join(scratchRoot, logicalId), overrides: functionOverrides(config) }),
+  };
 }
 
 /**
@@ -365,7 +358,7 @@ async function seedUsers(config: LocalRuntimeConfig): Promise<void> {
 /**
  * The whole service on one machine (CONTRACT 8): the stack's template read for its resources,
  * DynamoDB, S3, SQS and Step Functions stand-ins on loopback, the real handlers hosted in this
- * process (each function in worker threads of its own when `lambdaThreads` is set).
+ * process (in worker threads when `lambdaThreads` is set).
  */
 export async function startLocalRuntime(config: LocalRuntimeConfig) {
   const startedAt = Date.now();
@@ -402,15 +395,8 @@ export async function startLocalRuntime(config: LocalRuntimeConfig) {
     Object.assign(process.env, deadLetterQueueUrls(template, names));
 
     const latency = config.awsLatencyMs ?? {};
-    const code = await functionCode(template, assembly, names, config, closers);
-    const host = new LambdaHost(template, meter, {
-      invokeLatencyMs: latency.lambda,
-      threads: config.lambdaThreads,
-      code,
-      interactive: functionsTheApiCalls(template, names),
-      onMetricLine: metricLine,
-      onThreadError: logError,
-    });
+    const code = assembly ? bundledCode(assembly, names, config, await instancesFolder(closers)) : undefined;
+    const host = new LambdaHost(template, meter, { invokeLatencyMs: latency.lambda, threads: config.lambdaThreads, code, onMetricLine: metricLine, onThreadError: logError });
     // Ends the Lambda instances: a render worker's browser is a child process that must not outlive the runtime.
     closers.push(() => host.close());
     const rules = eventRules(template, names);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOUD_ONLY_SETTINGS, functionEnvironment, instanceEnvironment } from '../../../local/function-environment.js';
+import { CLOUD_ONLY_SETTINGS, functionEnvironment } from '../../../local/function-environment.js';
 import { loadTemplate } from '../../../local/synth-cache.js';
 import { resourcesOfType, type CfnTemplate, type LocalNames } from '../../../local/template.js';
 
@@ -22,25 +22,5 @@ describe('the environment the local runtime gives the handlers', () => {
       Resources: { NewFunction: { Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: { CRAWL_NEW_LAMBDA_PATH: '/var/task/x' } } } } },
     };
     expect(() => functionEnvironment(template, names)).toThrow(/CRAWL_NEW_LAMBDA_PATH on NewFunction/);
-  });
-
-  it("gives an instance its own function's variables and none of another function's, even from the runtime's environment", () => {
-    const fn = (variables: Record<string, unknown>) => ({ Type: 'AWS::Lambda::Function', Properties: { Environment: { Variables: variables } } });
-    const template: CfnTemplate = {
-      Resources: { ApiFunction: fn({ USAGE_TABLE: { Ref: 'UsageTable' } }), WorkerFunction: fn({ PAGE_QUEUE_URL: { Ref: 'PageQueue' }, POWERTOOLS_SERVICE_NAME: 'worker' }) },
-    };
-    // The runtime's own process environment holds every function's variables together.
-    Object.assign(process.env, functionEnvironment(template, names));
-    try {
-      const api = instanceEnvironment({ template, logicalId: 'ApiFunction', names, overrides: {} });
-      const worker = instanceEnvironment({ template, logicalId: 'WorkerFunction', names, overrides: {} });
-      expect(api).toMatchObject({ USAGE_TABLE: 'local:UsageTable', PATH: process.env.PATH });
-      expect(api).not.toHaveProperty('PAGE_QUEUE_URL');
-      expect(api).not.toHaveProperty('POWERTOOLS_SERVICE_NAME');
-      expect(worker).toMatchObject({ PAGE_QUEUE_URL: 'local:PageQueue', POWERTOOLS_SERVICE_NAME: 'worker' });
-      expect(worker).not.toHaveProperty('USAGE_TABLE');
-    } finally {
-      for (const name of ['USAGE_TABLE', 'PAGE_QUEUE_URL', 'POWERTOOLS_SERVICE_NAME']) delete process.env[name];
-    }
   });
 });

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { getPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HANDLER_METADATA_KEY } from '../../../lib/handler-metadata.js';
-import { bundledInstances, LambdaHost, sourceInstances, type LambdaHostOptions } from '../../../local/lambda-host.js';
+import { LambdaHost, type LambdaHostOptions } from '../../../local/lambda-host.js';
 import { UsageMeter } from '../../../local/meter.js';
 import type { CfnTemplate } from '../../../local/template.js';
 
@@ -12,46 +12,30 @@ const handlersDir = path.join(import.meta.dirname, 'lambda-handlers');
 
 /** A template with one function per fixture handler, as the stack declares them. */
 function template(timeoutSeconds = 30): CfnTemplate {
-  const fn = (handler: string, memorySize = 512) => ({
+  const fn = (handler: string) => ({
     Type: 'AWS::Lambda::Function',
     Metadata: { [HANDLER_METADATA_KEY]: handler },
-    Properties: { Timeout: timeoutSeconds, MemorySize: memorySize },
+    Properties: { Timeout: timeoutSeconds, MemorySize: 512 },
   });
   return {
-    Resources: {
-      EchoFunction: fn('echo'),
-      OtherEchoFunction: fn('echo'),
-      FailFunction: fn('fail'),
-      MetricFunction: fn('metric'),
-      CrashFunction: fn('crash'),
-      SpinFunction: fn('spin'),
-      HogFunction: fn('hog', 128),
-      RenderWorkerFunction: fn('log'),
-      PageWorkerFunction: fn('log'),
-      ApiPriorityFunction: fn('priority'),
-      WorkerPriorityFunction: fn('priority'),
-    },
+    Resources: { EchoFunction: fn('echo'), FailFunction: fn('fail'), MetricFunction: fn('metric'), CrashFunction: fn('crash'), RenderWorkerFunction: fn('log'), PageWorkerFunction: fn('log') },
   };
 }
 
-/** What an instance of a function sees: a variable naming its function, and the others' left out. */
-const environment = (logicalId: string) => ({ PATH: process.env.PATH ?? '', FUNCTION_OWN_VARIABLE: `set for ${logicalId}`, ...(logicalId === 'EchoFunction' ? { ECHO_ONLY: 'echo' } : {}) });
-
-describe('the Lambda host with each function in instances of its own, from the source built to JavaScript', () => {
+describe('the Lambda host with worker threads', () => {
   let host: LambdaHost | undefined;
   afterEach(async () => {
     await host?.close();
     host = undefined;
   });
-  const start = async (options: LambdaHostOptions & { timeoutSeconds?: number } = {}) => {
+  const start = (options: LambdaHostOptions & { timeoutSeconds?: number } = {}) => {
     const meter = new UsageMeter();
-    const fixture = template(options.timeoutSeconds);
-    host = new LambdaHost(fixture, meter, { threads: 2, code: await sourceInstances(fixture, environment, handlersDir), ...options });
+    host = new LambdaHost(template(options.timeoutSeconds), meter, { threads: 2, code: { kind: 'source', handlersDir }, ...options });
     return { host, meter };
   };
 
   it("returns the handler's result from another thread and meters the invocation", async () => {
-    const { host, meter } = await start();
+    const { host, meter } = start();
     const result = (await host.invoke('EchoFunction', { page: 'https://site.test/' })) as { event: unknown; remainingMs: number; threadId: number };
     expect(result.event).toEqual({ page: 'https://site.test/' });
     expect(result.threadId).not.toBe(threadId);
@@ -61,36 +45,28 @@ describe('the Lambda host with each function in instances of its own, from the s
     expect(host.busy).toBe(0);
   });
 
-  it.runIf(process.platform === 'linux')("runs a caller-facing function at the process's priority and the others, and what they start, below it", async () => {
-    const { host } = await start({ interactive: new Set(['ApiPriorityFunction']) });
-    const own = getPriority();
-    expect(await host.invoke('ApiPriorityFunction', {})).toEqual({ thread: own, child: own, process: own });
-    const below = Math.min(19, own + 10);
-    expect(await host.invoke('WorkerPriorityFunction', {})).toEqual({ thread: below, child: below, process: own });
-  });
-
   it('sends concurrent invocations to the least busy thread', async () => {
-    const { host } = await start();
+    const { host } = start();
     const results = (await Promise.all([host.invoke('EchoFunction', { waitMs: 300 }), host.invoke('EchoFunction', { waitMs: 300 })])) as Array<{ threadId: number }>;
     expect(new Set(results.map((result) => result.threadId)).size).toBe(2);
   });
 
   it("rejects with the handler's error, its name, message and fields intact", async () => {
-    const { host } = await start();
+    const { host } = start();
     const error = await host.invoke('FailFunction', {}).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'PageStoreRefused', message: 'the page store refused the write', code: 'E_REFUSED' });
   });
 
   it("times the invocation out at the function's timeout", async () => {
-    const { host } = await start({ timeoutSeconds: 1 });
+    const { host } = start({ timeoutSeconds: 1 });
     await host.invoke('EchoFunction', {}); // the import, Lambda's init phase, is outside the timeout
     await expect(host.invoke('EchoFunction', { waitMs: 5_000 })).rejects.toThrow('Task timed out after 1 seconds');
     expect(host.busy).toBe(0);
   });
 
   it('runs an interceptor in this thread around the invocation in a worker', async () => {
-    const { host } = await start();
+    const { host } = start();
     const seen: unknown[] = [];
     host.intercept('echo', async (event, run) => {
       seen.push(event);
@@ -103,64 +79,38 @@ describe('the Lambda host with each function in instances of its own, from the s
     expect((result as { threadId: number }).threadId).not.toBe(threadId);
   });
 
-  it("shows each function its own environment and no other function's", async () => {
-    const { host } = await start();
-    expect(await host.invoke('EchoFunction', { variable: 'FUNCTION_OWN_VARIABLE' })).toMatchObject({ variable: 'set for EchoFunction' });
-    expect(await host.invoke('OtherEchoFunction', { variable: 'FUNCTION_OWN_VARIABLE' })).toMatchObject({ variable: 'set for OtherEchoFunction' });
-    expect(await host.invoke('OtherEchoFunction', { variable: 'ECHO_ONLY' })).toMatchObject({ variable: undefined });
-  });
-
-  it('runs two functions of the same handler in instances of their own', async () => {
-    const { host } = await start();
-    const [echo, other] = (await Promise.all([host.invoke('EchoFunction', {}), host.invoke('OtherEchoFunction', {})])) as Array<{ threadId: number }>;
-    expect(echo?.threadId).not.toBe(other?.threadId);
-  });
-
-  it('answers a function while another keeps its own instance busy', async () => {
-    const { host } = await start({ threads: 1 });
-    await Promise.all([host.invoke('EchoFunction', {}), host.invoke('SpinFunction', { spinMs: 1 })]);
-    const spinning = host.invoke('SpinFunction', { spinMs: 3_000 });
-    const started = performance.now();
-    await host.invoke('EchoFunction', {});
-    const waitedMs = performance.now() - started;
-    await spinning;
-    // In one shared instance the echo would wait out the 3 s spin.
-    expect(waitedMs).toBeLessThan(2_000);
-  });
-
-  it('fails an invocation whose instance outgrows its MemorySize as Lambda does, and replaces the instance', async () => {
-    const threadErrors: Error[] = [];
-    const { host } = await start({ onThreadError: (error) => threadErrors.push(error) });
-    await expect(host.invoke('HogFunction', {})).rejects.toMatchObject({ name: 'Runtime.OutOfMemory', message: expect.stringContaining('128 MB') });
-    expect(threadErrors.map((error) => (error as { code?: string }).code)).toEqual(['ERR_WORKER_OUT_OF_MEMORY']);
-    expect(await host.invoke('EchoFunction', {})).toMatchObject({ event: {} });
-    await expect(host.invoke('HogFunction', {})).rejects.toMatchObject({ name: 'Runtime.OutOfMemory' });
+  it('shows the handlers the environment as it is now', async () => {
+    const { host } = start();
+    process.env.CRAWL_TEST_LIVE_VARIABLE = 'before';
+    expect(await host.invoke('EchoFunction', { variable: 'CRAWL_TEST_LIVE_VARIABLE' })).toMatchObject({ variable: 'before' });
+    process.env.CRAWL_TEST_LIVE_VARIABLE = 'after';
+    expect(await host.invoke('EchoFunction', { variable: 'CRAWL_TEST_LIVE_VARIABLE' })).toMatchObject({ variable: 'after' });
+    delete process.env.CRAWL_TEST_LIVE_VARIABLE;
   });
 
   it("forwards the threads' metric lines to the runtime's log", async () => {
     const lines: string[] = [];
-    const { host } = await start({ onMetricLine: (line) => lines.push(line) });
+    const { host } = start({ onMetricLine: (line) => lines.push(line) });
     await host.invoke('MetricFunction', {});
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ JobsCreated: 1 });
   });
 
-  it("fails a crashed instance's invocation, replaces the instance, and leaves other functions' instances be", async () => {
+  it("fails a crashed thread's invocation and carries on with a fresh thread", async () => {
     const threadErrors: Error[] = [];
-    const { host } = await start({ threads: 1, onThreadError: (error) => threadErrors.push(error) });
+    const { host } = start({ threads: 1, onThreadError: (error) => threadErrors.push(error) });
     const before = (await host.invoke('EchoFunction', {})) as { threadId: number };
     await expect(host.invoke('CrashFunction', {})).rejects.toMatchObject({ name: 'Runtime.ExitError', message: expect.stringContaining('the instance broke') });
-    await expect(host.invoke('CrashFunction', {})).rejects.toMatchObject({ name: 'Runtime.ExitError' });
-    expect(threadErrors.map((error) => error.message)).toEqual(['the instance broke', 'the instance broke']);
+    expect(threadErrors.map((error) => error.message)).toEqual(['the instance broke']);
     const after = (await host.invoke('EchoFunction', {})) as { threadId: number };
-    expect(after.threadId).toBe(before.threadId);
+    expect(after.threadId).not.toBe(before.threadId);
   });
 
   it('ends every thread when it closes', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lambda-host-'));
     try {
       const exitLog = path.join(dir, 'exits');
-      const { host: started } = await start();
+      const { host: started } = start();
       const results = (await Promise.all([started.invoke('EchoFunction', { exitLog, waitMs: 200 }), started.invoke('EchoFunction', { exitLog, waitMs: 200 })])) as Array<{ threadId: number }>;
       await started.close();
       host = undefined;
@@ -176,7 +126,7 @@ describe('the Lambda host with each function in instances of its own, from the s
 describe('the Lambda host in this thread', () => {
   it('runs the same handlers with the same results and errors', async () => {
     const lines: string[] = [];
-    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'in-thread', handlersDir }, onMetricLine: (line) => lines.push(line) });
+    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'source', handlersDir }, onMetricLine: (line) => lines.push(line) });
     try {
       expect(await host.invoke('EchoFunction', { n: 1 })).toMatchObject({ event: { n: 1 }, threadId });
       await expect(host.invoke('FailFunction', {})).rejects.toMatchObject({ name: 'PageStoreRefused', code: 'E_REFUSED' });
@@ -192,7 +142,7 @@ describe('the Lambda host in this thread', () => {
       for (const line of String(chunk).split('\n').filter((text) => text.startsWith('{'))) lines.push(JSON.parse(line) as Record<string, unknown>);
       return true;
     }) as typeof process.stderr.write;
-    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'in-thread', handlersDir } });
+    const host = new LambdaHost(template(), new UsageMeter(), { code: { kind: 'source', handlersDir } });
     try {
       // The render worker starts first and logs last, after the page worker's invocation began.
       await Promise.all([host.invoke('RenderWorkerFunction', { waitMs: 200 }), host.invoke('PageWorkerFunction', { waitMs: 50 })]);
@@ -234,7 +184,7 @@ export const handler = async (event) => {
     const bundled: CfnTemplate = { Resources: { EchoFunction: fn('echo'), LogFunction: fn('log') } };
     const bundleDir = (id: string) => path.join(dir, id === 'EchoFunction' ? 'echo' : 'log');
     host = new LambdaHost(bundled, new UsageMeter(), {
-      code: bundledInstances(bundleDir, (id) => ({ TABLE: `table of ${id}`, LAMBDA_TASK_ROOT: bundleDir(id) })),
+      code: { kind: 'bundled', bundleDir, environment: (id) => ({ TABLE: `table of ${id}`, LAMBDA_TASK_ROOT: bundleDir(id) }) },
       onMetricLine,
     });
     return host;

@@ -1,3 +1,0 @@
-import { describeRevokedGrants } from '../helpers/revoked-grants.js';
-
-describeRevokedGrants('source');
