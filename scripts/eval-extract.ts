@@ -14,7 +14,8 @@
  * published numbers of the reference outputs, and link extraction is compared, page by page, with
  * a WHATWG (parse5) parse. Exits non-zero when our F1 on the benchmark is under 0.90, the scorer
  * does not reproduce the published numbers, our text trails a peer on a set or is under 5× faster
- * than Readability.js, or the markdown lacks words of the text.
+ * than Readability.js, our export throws on a page (named, with its stack), or the markdown lacks
+ * words of the text.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -138,8 +139,8 @@ interface Run {
   counts: Counts[];
   /** Pages with no words in the output, thrown ones included. */
   empty: number;
-  /** Pages the extractor threw on. */
-  thrown: number;
+  /** Pages the extractor threw on: their ids and what was thrown. */
+  thrown: Array<{ id: string; error: string }>;
   ms: number;
 }
 
@@ -148,14 +149,14 @@ async function runExtractor(extractor: Extractor, pages: Page[]): Promise<{ run:
   const predictions = new Map<string, string>();
   let ms = 0;
   let empty = 0;
-  let thrown = 0;
+  const thrown: Run['thrown'] = [];
   for (const page of pages) {
     const started = performance.now();
     let result: ExtractorResult = { text: '' };
     try {
       result = await extractor.extract(page.html, page.url);
-    } catch {
-      thrown++;
+    } catch (error) {
+      thrown.push({ id: page.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     }
     ms += performance.now() - started;
     const text = textOfResult(result);
@@ -169,7 +170,7 @@ async function runExtractor(extractor: Extractor, pages: Page[]): Promise<{ run:
 function formatRun(name: string, run: Run): string {
   const result = { ...metricsOf(run.counts), spread: bootstrapSpread(run.counts) };
   const perPage = run.ms / run.counts.length;
-  return `  ${name.padEnd(32)} F1 ${result.f1.toFixed(3)} ± ${result.spread.f1.toFixed(3)}  precision ${result.precision.toFixed(3)}  recall ${result.recall.toFixed(3)}  empty ${String(run.empty).padStart(3)} (threw ${run.thrown})  ${perPage.toFixed(2).padStart(6)} ms/page`;
+  return `  ${name.padEnd(32)} F1 ${result.f1.toFixed(3)} ± ${result.spread.f1.toFixed(3)}  precision ${result.precision.toFixed(3)}  recall ${result.recall.toFixed(3)}  empty ${String(run.empty).padStart(3)} (threw ${run.thrown.length})  ${perPage.toFixed(2).padStart(6)} ms/page`;
 }
 
 /** The runs of one set or group: our text export, our markdown export, then the peers in `EXTRACTORS` order. */
@@ -216,6 +217,19 @@ function shortfalls(runs: Runs): string[] {
     problems.push(`export only ${(readability.ms / runs.text.ms).toFixed(1)}× faster than ${PEERS[0]?.name}`);
   }
   return problems;
+}
+
+/**
+ * Pages where our export threw (scored empty, but in the service the page would fail): each one's
+ * id and the first lines of its stack, said apart from the score. Returns the problems found.
+ */
+function exportThrows(runs: Runs): string[] {
+  return Object.entries({ text: runs.text, markdown: runs.markdown }).flatMap(([format, run]) => {
+    if (run.thrown.length === 0) return [];
+    console.log(`  the ${format} export threw on ${run.thrown.length} pages:`);
+    for (const { id, error } of run.thrown) console.log(`    ${id}: ${error.split('\n').slice(0, 4).join('\n      ')}`);
+    return [`the ${format} export threw on ${run.thrown.length} pages (${run.thrown.map((page) => page.id).join(', ')})`];
+  });
 }
 
 /**
@@ -293,7 +307,7 @@ function halved(sets: LabelledSet[], half: string | undefined): LabelledSet[] {
 }
 
 function pooledRuns(into: Runs | undefined, runs: Runs): Runs {
-  const join = (a: Run | undefined, b: Run): Run => (a ? { counts: [...a.counts, ...b.counts], empty: a.empty + b.empty, thrown: a.thrown + b.thrown, ms: a.ms + b.ms } : b);
+  const join = (a: Run | undefined, b: Run): Run => (a ? { counts: [...a.counts, ...b.counts], empty: a.empty + b.empty, thrown: [...a.thrown, ...b.thrown], ms: a.ms + b.ms } : b);
   return { text: join(into?.text, runs.text), markdown: join(into?.markdown, runs.markdown), peers: runs.peers.map((run, i) => join(into?.peers[i], run)) };
 }
 
@@ -306,7 +320,7 @@ async function evaluateSet(set: LabelledSet, withPeers: boolean, showPages: bool
   for (const extractor of withPeers ? PEERS : []) peers.push((await runExtractor(extractor, set.pages)).run);
   const runs: Runs = { text: text.run, markdown: markdown.run, peers };
   printRuns(runs);
-  const problems = [...(withPeers ? shortfalls(runs) : []), ...compareFormats(set.pages, runs, text.predictions, markdown.predictions, showPages)];
+  const problems = [...(withPeers ? shortfalls(runs) : []), ...exportThrows(runs), ...compareFormats(set.pages, runs, text.predictions, markdown.predictions, showPages)];
   for (const problem of problems) console.log(`  SHORT: ${problem}`);
   const benchmarkPassed = set.kind !== 'article-benchmark' || benchmarkChecks(set, text.predictions);
   return { runs, passed: problems.length === 0 && benchmarkPassed };

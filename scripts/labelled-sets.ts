@@ -81,7 +81,8 @@ function isWcxb(dir: string): boolean {
 }
 
 interface WcxbLabel {
-  url: string;
+  /** Empty or missing on a few pages: they are exported without a URL, as a caller might hand one over. */
+  url?: string;
   _internal?: { page_type?: { primary?: string } };
   /** Missing or null on a few pages whose main content was never labelled. */
   ground_truth: { main_content?: string | null };
@@ -104,7 +105,7 @@ function loadWcxbSets(dir: string, name: string): LabelledSet[] {
       const type = label._internal?.page_type?.primary ?? 'untyped';
       const html = decodeHtml(gunzipSync(readFileSync(htmlFile)));
       const pages = byType.get(type) ?? [];
-      pages.push({ id: `${split}/${id}`, url: label.url, html, articleBody: mainContent });
+      pages.push({ id: `${split}/${id}`, url: label.url ?? '', html, articleBody: mainContent });
       byType.set(type, pages);
     }
   }

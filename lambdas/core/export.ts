@@ -13,7 +13,7 @@ import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, 
 export { EXPORT_FORMATS, type ExportFormat };
 
 export interface ExportOptions<F extends ExportFormat> {
-  /** The page's final URL: relative links and images are resolved against it (or its `<base href>`). */
+  /** The page's final URL: relative links and images are resolved against it (or its `<base href>`); see `exportBaseUrl` for one that is not absolute. */
   url: string;
   /** Leave out navigation, headers, footers, sidebars, cookie banners: keep the article. */
   onlyMainContent: boolean;
@@ -46,13 +46,13 @@ export type PageExport<F extends ExportFormat = ExportFormat> = {
 } & Record<F, string>;
 
 /**
- * The page's content as markdown and/or plain text. Never throws on bad markup; the work is
- * bounded by the size cap and the depth cap of `parseHtml`.
+ * The page's content as markdown and/or plain text. Never throws on bad markup or a page URL that
+ * does not parse; the work is bounded by the size cap and the depth cap of `parseHtml`.
  */
 export function exportPage<F extends ExportFormat = ExportFormat>(html: string, options: ExportOptions<F>): PageExport<F> {
   const { document, truncated } = parseHtml(html, options.observer);
   const title = pageTitle(document);
-  const base = documentBaseUrl(firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href, options.url);
+  const base = exportBaseUrl(document, options.url);
   const metadata = options.details ? pageMetadata(document) : undefined;
   const names = { title, ...storyNames(document, base) };
   const body = selectedBody(pageBody(document), options.selectors);
@@ -106,8 +106,19 @@ function pageMetadata(document: Document): Omit<PageDetails, 'html'> {
   return { ...(description ? { description } : {}), ...(language ? { language } : {}) };
 }
 
+/**
+ * What relative links and images resolve against: the page's `<base href>`, else its URL. A page
+ * handed over without an absolute URL has none unless its `<base href>` is absolute: its relative
+ * links are then kept as text and its relative images left out, rather than the export throwing.
+ */
+function exportBaseUrl(document: Document, pageUrl: string): URL | undefined {
+  const baseHref = firstElement(document, (e) => e.name === 'base' && 'href' in e.attribs)?.attribs.href;
+  if (URL.canParse(pageUrl)) return documentBaseUrl(baseHref, pageUrl);
+  return baseHref === undefined ? undefined : (URL.parse(baseHref) ?? undefined);
+}
+
 /** What else names the page's own story: its Open Graph title and its canonical URL (else `og:url`). */
-function storyNames(document: Document, base: URL): Omit<PageNames, 'title'> {
+function storyNames(document: Document, base: URL | undefined): Omit<PageNames, 'title'> {
   const meta = (name: string) => firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name) === name)?.attribs.content?.trim();
   const link = firstElement(document, (e) => e.name === 'link' && (e.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
   const ogTitle = meta('og:title');

@@ -180,9 +180,9 @@ export function documentBaseUrl(baseHref: string | undefined, pageUrl: string): 
   return URL.parse(baseHref, page.href) ?? page;
 }
 
-/** `href` resolved against `base`, when it is an http or https URL. */
-export function resolveHttpUrl(href: string, base: URL): URL | undefined {
-  const url = URL.parse(href, base.href);
+/** `href` resolved against `base` (no base: `href` as an absolute URL), when it is an http or https URL. */
+export function resolveHttpUrl(href: string, base: URL | undefined): URL | undefined {
+  const url = URL.parse(href, base?.href);
   return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url : undefined;
 }
 

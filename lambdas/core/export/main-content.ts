@@ -86,8 +86,8 @@ export interface PageNames {
   title: string | undefined;
   ogTitle?: string;
   canonical?: URL;
-  /** What the page's relative links resolve against. */
-  base: URL;
+  /** What the page's relative links resolve against (none for a page without an absolute URL). */
+  base: URL | undefined;
 }
 
 export interface MainContent {

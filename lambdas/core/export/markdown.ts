@@ -19,6 +19,12 @@ const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>~]|\d+\. )/;
 const ENTITY_LIKE = /&(?=#?[0-9a-z]+;)/gi;
 const TAG_LIKE = /<(?=[a-z/?!])/gi;
 /**
+ * A number and `.` or `)` that start a line, with nothing after them or a space: markdown reads it as
+ * an ordered list's marker (a paragraph `2.` is an empty item and the number is gone). turndown
+ * escapes only `1. ` followed by text.
+ */
+const LIST_NUMBER_LIKE = /^(\d{1,9})([.)])(?=[ \t]|$)/gm;
+/**
  * A bare URL in the text, which a GFM reader makes a link as it stands: a backslash escape inside
  * it would become part of the link and of the words shown (`AP\_Sports`).
  */
@@ -43,7 +49,8 @@ function createConverter(): TurndownService {
     // Text that reads like an entity (a page showing `&amp;`) or a tag (a page showing `<?php … ?>`)
     // would be decoded or taken for HTML by a markdown reader.
     const entities = escaped.includes('&') ? escaped.replace(ENTITY_LIKE, '\\&') : escaped;
-    return entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
+    const tags = entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
+    return tags.replace(LIST_NUMBER_LIKE, '$1\\$2');
   };
   service.escape = (text) => escapeOutsideUrls(text, escapeWords);
   // Rules added later win over the built-in and GFM ones. The table rules replace GFM's: those keep
@@ -77,7 +84,7 @@ function createConverter(): TurndownService {
       let marker = '- ';
       if (list?.nodeName === 'OL') {
         const start = Number.parseInt(list.getAttribute('start') ?? '', 10);
-        marker = `${(Number.isFinite(start) ? start : 1) + positionInList(list, item)}. `;
+        marker = `${(Number.isFinite(start) ? start : 1) + positionInList(list, item)}${listDelimiter(list)} `;
       }
       const endsParagraph = content.endsWith('\n');
       const body = trimNewlines(content) + (endsParagraph ? '\n' : '');
@@ -89,7 +96,7 @@ function createConverter(): TurndownService {
     filter: (node) => node.nodeName === 'PRE',
     replacement: (_content, node) => {
       const pre = asConverted(node);
-      const code = (pre.textContent ?? '').replace(/\n$/, '');
+      const code = codeText(pre).replace(/\n$/, '');
       const fence = fenceFor(code);
       return `\n\n${fence}${codeLanguage(pre)}\n${code}\n${fence}\n\n`;
     },
@@ -111,6 +118,16 @@ function addInlineRules(service: TurndownService): void {
   service.addRule('strong', {
     filter: ['strong', 'b'],
     replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '**', asConverted(node)),
+  });
+  // A code span shows its text as written: emphasis or a link inside it (`status_<i>user</i>`) would
+  // show as its syntax (`status_*user*`), so the code's own text is written, not its converted content.
+  service.addRule('inlineCode', {
+    filter: (node) => node.nodeName === 'CODE' && !(node.parentNode?.nodeName === 'PRE' && !node.previousSibling && !node.nextSibling),
+    replacement: (content, node) => {
+      // turndown has moved the spaces at the edges outside when it trimmed `content`.
+      const text = codeText(asConverted(node)).replace(/\n/g, ' ');
+      return codeSpan(text.slice(/^\s/.test(content) ? 0 : text.length - text.trimStart().length, /\s$/.test(content) ? text.length : text.trimEnd().length));
+    },
   });
   service.addRule('link', {
     filter: (node) => node.nodeName === 'A' && node.getAttribute('href') !== null,
@@ -216,6 +233,58 @@ function positionInList(list: MirrorNode, item: MirrorNode): number {
   return positions.get(item) ?? 0;
 }
 
+const listDelimiters = new WeakMap<MirrorNode, string>();
+
+/**
+ * `.`, or `)` for an ordered list written right after one with `.` (and so on): markdown reads a
+ * list straight after a list of the same delimiter as more of it and numbers on (`1. 2.` then
+ * `3. 4.` where the page shows `1. 2.` twice, as two breadcrumbs in blocks of their own).
+ */
+function listDelimiter(list: MirrorNode): string {
+  const chain: MirrorNode[] = [];
+  let current: MirrorNode | null = list;
+  while (current && !listDelimiters.has(current)) {
+    chain.push(current);
+    const before = blockBefore(current);
+    current = before?.nodeName === 'OL' ? before : null;
+  }
+  let delimiter = current ? listDelimiters.get(current) : undefined;
+  for (const earlier of chain.reverse()) {
+    delimiter = delimiter === '.' ? ')' : '.';
+    listDelimiters.set(earlier, delimiter);
+  }
+  return listDelimiters.get(list) ?? '.';
+}
+
+/** What is written just before `node`: the last block or text before it, across the ends of the blocks around it (not out of a list). */
+function blockBefore(node: MirrorNode): MirrorNode | null {
+  let current = node;
+  let before = previousNonBlank(current);
+  while (!before) {
+    const parent = current.parentNode;
+    if (!parent || parent.nodeName === 'LI' || parent.nodeName === 'OL' || parent.nodeName === 'UL') return null;
+    current = parent;
+    before = previousNonBlank(current);
+  }
+  let last: MirrorNode = before;
+  while (last.nodeType === ELEMENT_NODE && last.nodeName !== 'OL' && last.nodeName !== 'UL') {
+    const inner = last.lastChild && (isBlankText(last.lastChild) ? previousNonBlank(last.lastChild) : last.lastChild);
+    if (!inner) break;
+    last = inner;
+  }
+  return last;
+}
+
+function previousNonBlank(node: MirrorNode): MirrorNode | null {
+  let sibling = node.previousSibling;
+  while (sibling && isBlankText(sibling)) sibling = sibling.previousSibling;
+  return sibling;
+}
+
+function isBlankText(node: MirrorNode): boolean {
+  return node.nodeType === TEXT_NODE && node.data.trim() === '';
+}
+
 function trimNewlines(text: string): string {
   let start = 0;
   let end = text.length;
@@ -225,6 +294,44 @@ function trimNewlines(text: string): string {
 }
 
 const LANGUAGE_CLASS = /(?:^|\s)(?:lang|language)-([\w#+.-]+)/i;
+
+/**
+ * The code's text, a `<br>` a line break. A block inside it (each line a `div`, as highlighters
+ * write them, or a paragraph made of a run of `<br>`s) is on lines of its own, a paragraph after a
+ * blank line, as the text export has them; its text alone would run the lines together.
+ */
+function codeText(code: MirrorNode): string {
+  let text = '';
+  let pendingBreaks = 0;
+  const visit = (node: MirrorNode) => {
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === TEXT_NODE) {
+        const breaks = pendingBreaks - trailingLineFeeds(text) - (/^\n*/.exec(child.data)?.[0].length ?? 0);
+        if (text !== '' && breaks > 0) text += '\n'.repeat(breaks);
+        text += child.data;
+        pendingBreaks = 0;
+        continue;
+      }
+      if (child.nodeName === 'BR') {
+        text += '\n';
+        continue;
+      }
+      const block = isBlockElement(child.nodeName.toLowerCase());
+      const breaks = child.nodeName === 'P' ? 2 : 1;
+      if (block) pendingBreaks = Math.max(pendingBreaks, breaks);
+      visit(child);
+      if (block) pendingBreaks = Math.max(pendingBreaks, breaks);
+    }
+  };
+  visit(code);
+  return text;
+}
+
+function trailingLineFeeds(text: string): number {
+  let count = 0;
+  while (text[text.length - 1 - count] === '\n') count++;
+  return count;
+}
 
 /** `language-x` or `lang-x` on the `<pre>` or its `<code>`. */
 function codeLanguage(pre: MirrorNode): string {
@@ -237,9 +344,21 @@ function codeLanguage(pre: MirrorNode): string {
 
 /** A fence longer than any backtick run in the code, so the code cannot close it. */
 function fenceFor(code: string): string {
+  return '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+}
+
+/** Code between backticks, more of them than any run inside; spaced when it starts or ends with one, or with spaces, which a reader strips. */
+function codeSpan(code: string): string {
+  if (code === '') return '';
+  const delimiter = '`'.repeat(longestBacktickRun(code) + 1);
+  const space = /^`|`$|^ .*[^ ].* $/.test(code) ? ' ' : '';
+  return `${delimiter}${space}${code}${space}${delimiter}`;
+}
+
+function longestBacktickRun(code: string): number {
   let longestRun = 0;
   for (const match of code.matchAll(/`+/g)) longestRun = Math.max(longestRun, match[0].length);
-  return '`'.repeat(Math.max(3, longestRun + 1));
+  return longestRun;
 }
 
 function escapeDestination(url: string): string {
@@ -366,6 +485,14 @@ const DROPS_FIRST_LINE_FEED = new Set(['PRE', 'LISTING', 'TEXTAREA']);
 /** Where SVG and MathML content goes back to being HTML. */
 const HTML_INTEGRATION_POINTS = new Set(['foreignobject', 'desc', 'title', 'annotation-xml', 'mi', 'mo', 'mn', 'ms', 'mtext']);
 const NO_ATTRIBUTES: Record<string, string> = {};
+/**
+ * Blocks of the text export that turndown's list of blocks lacks: it would run their words into the
+ * words beside them (`<legend>More options</legend><a>Option: white</a>`). No rule reads them, so
+ * they are mirrored as the block they show as.
+ */
+const BLOCKS_TURNDOWN_MISSES = new Set(['details', 'dialog', 'legend', 'summary']);
+/** And the one it takes for a block where the text export (and a browser) runs it in with the words beside it. */
+const INLINE_TURNDOWN_MISSES = new Set(['output']);
 
 function turndownTree(root: Element): MirrorNode {
   const mirror = new MirrorNode(ELEMENT_NODE, 'X-TURNDOWN', '', NO_ATTRIBUTES);
@@ -384,26 +511,44 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
     } else if (isTag(child)) {
       // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
-      const element = new MirrorNode(ELEMENT_NODE, inForeign ? child.name : child.name.toUpperCase(), '', child.attribs);
+      const name = inForeign ? child.name : mirroredName(child.name);
+      const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs);
       if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
+      // Code right after code (`<code>name</code><code>string</code>`) is more of it: their backticks would meet and show.
+      if (element.nodeName === 'CODE' && parent.lastChild?.nodeName === 'CODE') {
+        appendMirrored(parent.lastChild, child.children, false);
+        continue;
+      }
       parent.appendChild(element);
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
     }
   }
 }
 
+function mirroredName(name: string): string {
+  if (BLOCKS_TURNDOWN_MISSES.has(name)) return 'DIV';
+  return INLINE_TURNDOWN_MISSES.has(name) ? 'SPAN' : name.toUpperCase();
+}
+
 /** A `!` written just before a link, which markdown would read as an image (`Thanks![Shop](…)` shows no "Shop"). */
 const BANG_BEFORE_LINK = 'X-BANG-BEFORE-LINK';
 
-/** Takes a `!` that ends the text before a link into an element of its own, which is written escaped. */
+/**
+ * Takes a `!` that ends the text before a link into an element of its own, which is written escaped,
+ * just before the link: also when it ends inline elements there (`<b>Thanks!</b><a>`, where the
+ * emphasis would put it outside its delimiters) and when spaces follow it, which may not survive.
+ */
 function separateBang(parent: MirrorNode): void {
-  const text = parent.lastChild;
-  if (text?.nodeType !== TEXT_NODE || !text.data.endsWith('!')) return;
-  text.data = text.data.slice(0, -1);
-  if (text.data === '') parent.removeChild(text);
+  let text = parent.lastChild;
+  while (text?.nodeType === ELEMENT_NODE && text.nodeName !== BANG_BEFORE_LINK && !isBlockElement(text.nodeName.toLowerCase())) text = text.lastChild;
+  const ending = text?.nodeType === TEXT_NODE ? /!(\s*)$/.exec(text.data) : null;
+  if (!text || !ending) return;
+  text.data = text.data.slice(0, ending.index);
+  if (text.data === '') text.parentNode?.removeChild(text);
   const bang = new MirrorNode(ELEMENT_NODE, BANG_BEFORE_LINK, '', NO_ATTRIBUTES);
   bang.appendChild(new MirrorNode(TEXT_NODE, '#text', '!', NO_ATTRIBUTES));
   parent.appendChild(bang);
+  if (ending[1]) parent.appendChild(new MirrorNode(TEXT_NODE, '#text', ending[1], NO_ATTRIBUTES));
 }
 
 /** Text as an HTML parser hands it on: CR LF and CR read as LF, NUL characters dropped. */

@@ -8,7 +8,7 @@ import { createElement, createText, elementChildren, findAncestor, insertBefore,
  * line breaks survive, and tables that are either a plain grid with a header row (so they become
  * GFM tables) or, when they only lay the page out, plain blocks.
  */
-export function normalizeForExport(root: Element, base: URL): void {
+export function normalizeForExport(root: Element, base: URL | undefined): void {
   resolveUrls(root, base);
   keepLineBreaksInCode(root);
   replaceNonBreakingSpaces(root);
@@ -212,13 +212,13 @@ function replaceEach(elements: Element[], replacement: () => ChildNode): void {
 const LINK_PROTOCOLS = new Set(['https:', 'http:', 'mailto:', 'tel:']);
 const LAZY_IMAGE_ATTRIBUTES = ['data-src', 'data-lazy-src', 'data-original', 'data-srcset', 'srcset'];
 
-function resolveUrls(root: Element, base: URL): void {
+function resolveUrls(root: Element, base: URL | undefined): void {
   const brokenImages: Element[] = [];
   for (const element of descendantElements(root, (e) => e.name === 'a' || e.name === 'img')) {
     const { attribs } = element;
     if (element.name === 'a') {
       if (attribs.href === undefined) continue;
-      const url = URL.parse(attribs.href, base.href);
+      const url = URL.parse(attribs.href, base?.href);
       // Without an href the converters keep the text and drop the link (javascript:, data:, …).
       if (url && LINK_PROTOCOLS.has(url.protocol)) attribs.href = url.href;
       else delete attribs.href;

@@ -51,6 +51,29 @@ describe('hostile pages complete without throwing', () => {
     }
   });
 
+  it('a page handed over without an absolute URL: exported, absolute links kept, relative ones kept as text', () => {
+    // The shape of a saved page whose address was lost: relative links, images and canonical URL.
+    const html =
+      '<html><head><title>Pump repair guide</title><link rel="canonical" href="/guides/pump"></head><body>' +
+      '<nav><a href="/">Home</a> <a href="/guides">Guides</a></nav><main><article><h1><a href="/guides/pump">Pump repair guide</a></h1>' +
+      '<p>Before you start, close the <a href="../valves">inlet valve</a> and drain the housing; the seal sits behind the impeller, which unscrews by hand.</p>' +
+      '<p><img src="/img/seal.png" alt="the seal"> <img src="https://cdn.example.org/impeller.png" alt="the impeller"></p>' +
+      '<p>Spare seals are listed at <a href="https://parts.example.org/seals">the parts shop</a>, with the sizes each pump model takes.</p>' +
+      '</article></main></body></html>';
+    for (const pageUrl of ['', 'not a url', '/guides/pump']) {
+      for (const onlyMainContent of [true, false]) {
+        const page = exportPage(html, { url: pageUrl, onlyMainContent });
+        expect(page.text).toContain('close the inlet valve and drain the housing');
+        expect(page.markdown).toContain('close the inlet valve and drain the housing');
+        expect(page.markdown).toContain('[the parts shop](https://parts.example.org/seals)');
+        expect(page.markdown).toContain('![the impeller](https://cdn.example.org/impeller.png)');
+        expect(page.markdown).not.toContain('seal.png');
+      }
+    }
+    const withBase = exportPage(html.replace('<head>', '<head><base href="https://pumps.example.net/help/">'), { url: '', onlyMainContent: true });
+    expect(withBase.markdown).toContain('[inlet valve](https://pumps.example.net/valves)');
+  });
+
   it('link extraction stays linear on deep and wide markup', () => {
     expect(extractLinks('<div><a href="/x">'.repeat(50_000), url)).toHaveLength(50_000);
     expect(extractLinks(`<ul>${'<li><a href="/y">y</a>'.repeat(200_000)}</ul>`, url)).toHaveLength(200_000);

@@ -30,25 +30,90 @@ function expectSameWords(body: string): { markdown: string; text: string } {
   return { markdown, text };
 }
 
+/** Pages whose whole markdown is known: each keeps the text's words and reads as written. */
+const WRITTEN_AS: Array<{ name: string; html: string; markdown: string }> = [
+  {
+    name: 'writes emphasis with asterisks, so emphasis inside a word stays one word',
+    html: '<p>The anniversary tour tre</em>k and the <em>tre</em>k and <b>Game D</b>ay.</p>',
+    markdown: 'The anniversary tour trek and the *tre*k and **Game D**ay.',
+  },
+  {
+    name: 'joins emphasis split into adjacent elements, whose delimiters would meet inside a word',
+    html: '<p>Call Me <em>b</em><em>y Your Name</em>, <b>Game D</b><strong>ay</strong> and <i>a</i><em>b</em>.</p>',
+    markdown: 'Call Me *by Your Name*, **Game Day** and *ab*.',
+  },
+  {
+    name: 'writes emphasis that meets another of its kind across elements without delimiters of its own',
+    html: '<p>the rest <font><b>ar</b></font><font><b>ea.</b></font> Use it.</p>',
+    markdown: 'the rest **ar**ea. Use it.',
+  },
+  {
+    name: 'moves punctuation that starts or ends emphasis beside a letter outside the delimiters',
+    html: '<p>ever run on</em> Kotaku<em>. <strong>Warning:</strong> this one</em> and “<em>quoted”</em>s.</p>',
+    markdown: 'ever run on Kotaku. ***Warning:** this one* and “*quoted*”s.',
+  },
+  {
+    name: 'does not let a "!" before a link make it an image',
+    html: '<p>Thank you!!<a href="https://shop.example/">Visit the shop</a> now!</p>',
+    markdown: 'Thank you!\\![Visit the shop](https://shop.example/) now!',
+  },
+  {
+    name: 'keeps a link around a table apart from the words before it',
+    html: '<p>© 1999 The Society<a href="/"><table><tr><td>M R S</td><td>Journal</td></tr></table></a></p>',
+    markdown: '© 1999 The Society\n\n[M R S Journal](https://example.com/)',
+  },
+  {
+    name: 'writes no emphasis around several blocks, where its delimiters would show',
+    html: '<div>Frontier Life<i><p>Galileo (High School)</p><p>Gardening Unit</p></i></div>',
+    markdown: 'Frontier Life\n\nGalileo (High School)\n\nGardening Unit',
+  },
+  {
+    name: 'writes code right after code as one span, whose backticks would otherwise meet and show',
+    html: '<div><code class="name">theme</code><code class="type">string</code></div><p>Set <code>theme</code> or <code>mode</code>.</p>',
+    markdown: '`themestring`\n\nSet `theme` or `mode`.',
+  },
+  {
+    // A wiki's command with a placeholder in italics, and shell lines in one inline code element.
+    name: 'writes inline code as its text: emphasis inside it would show as asterisks, line breaks as spaces',
+    html: '<p>Start <code>notify_mail_<i>name</i>@backup.service</code> by hand, then run <code>cd repo<br>git pull<br/><b>make</b></code> again.</p>',
+    markdown: 'Start `notify_mail_name@backup.service` by hand, then run `cd repo git pull make` again.',
+  },
+  {
+    name: 'writes an output element among the words around it, as the text export and a browser do',
+    html: '<form><label>Monthly savings<output>$0</output></label><label>Annual savings<output>$12</output></label></form>',
+    markdown: 'Monthly savings$0Annual savings$12',
+  },
+];
+
+/** Pages where one part of the markdown is the point: each keeps the text's words and holds these. */
+const HOLDING: Array<{ name: string; html: string; contains: string[] }> = [
+  {
+    // A numbered FAQ whose numbers are paragraphs of their own above each question's heading.
+    name: 'escapes a number alone on a line, or before a space, which markdown would read as an empty list item',
+    html: '<h2>Questions</h2><p>1.</p><h3>Which plan is cheapest?</h3><p>The basic one.</p><p>2)</p><h3>Can I cancel?</h3><p>Yes.</p><p>3. <b>Last</b></p>',
+    contains: ['1\\.\n\n### Which plan is cheapest?', '2\\)\n\n### Can I cancel?'],
+  },
+  {
+    // A product tile's variant picker: a legend, then links to each variant; a disclosure widget.
+    name: 'keeps a legend or a summary apart from the words after it, as the text export does',
+    html: '<form><fieldset><legend>More options<span class="sr-only">HALDEN</span></legend><label><input type="radio"><a href="/p/1"><span>Option: HALDEN, shelf, birch</span><img src="/i/1.jpg" alt="A birch shelf"></a></label></fieldset></form><details><summary>Sizes</summary>Small and large</details>',
+    contains: ['More optionsHALDEN\n\n[Option: HALDEN, shelf, birch', 'Sizes\n\nSmall and large'],
+  },
+  {
+    name: 'escapes a "!" that ends an inline element just before a link, where it would make the link an image',
+    html: '<p><b>Thanks!</b><a href="/shop">Shop the sale</a></p><ul><li><span>Would hire again! </span><a href="/book">One-time cleaning</a></li></ul>',
+    contains: ['**Thanks**\\![Shop the sale](https://example.com/shop)', 'again\\! [One-time cleaning](https://example.com/book)'],
+  },
+];
+
 describe('markdown keeps the words of the text', () => {
-  it('writes emphasis with asterisks, so emphasis inside a word stays one word', () => {
-    const { markdown } = expectSameWords('<p>The anniversary tour tre</em>k and the <em>tre</em>k and <b>Game D</b>ay.</p>');
-    expect(markdown).toBe('The anniversary tour trek and the *tre*k and **Game D**ay.');
+  it.each(WRITTEN_AS)('$name', ({ html, markdown }) => {
+    expect(expectSameWords(html).markdown).toBe(markdown);
   });
 
-  it('joins emphasis split into adjacent elements, whose delimiters would meet inside a word', () => {
-    const { markdown } = expectSameWords('<p>Call Me <em>b</em><em>y Your Name</em>, <b>Game D</b><strong>ay</strong> and <i>a</i><em>b</em>.</p>');
-    expect(markdown).toBe('Call Me *by Your Name*, **Game Day** and *ab*.');
-  });
-
-  it('writes emphasis that meets another of its kind across elements without delimiters of its own', () => {
-    const { markdown } = expectSameWords('<p>the rest <font><b>ar</b></font><font><b>ea.</b></font> Use it.</p>');
-    expect(markdown).toBe('the rest **ar**ea. Use it.');
-  });
-
-  it('moves punctuation that starts or ends emphasis beside a letter outside the delimiters', () => {
-    const { markdown } = expectSameWords('<p>ever run on</em> Kotaku<em>. <strong>Warning:</strong> this one</em> and “<em>quoted”</em>s.</p>');
-    expect(markdown).toBe('ever run on Kotaku. ***Warning:** this one* and “*quoted*”s.');
+  it.each(HOLDING)('$name', ({ html, contains }) => {
+    const { markdown } = expectSameWords(html);
+    for (const part of contains) expect(markdown).toContain(part);
   });
 
   it('keeps line breaks and spaces that sit in inline elements of their own', () => {
@@ -66,21 +131,6 @@ describe('markdown keeps the words of the text', () => {
     expect(markdown).toBe('More: https://twitter.com/AP_Sports and snake\\_case, Reporting \\&amp; Guidance, `x` and \\<?php session\\_start(); ?>');
   });
 
-  it('does not let a "!" before a link make it an image', () => {
-    const { markdown } = expectSameWords('<p>Thank you!!<a href="https://shop.example/">Visit the shop</a> now!</p>');
-    expect(markdown).toBe('Thank you!\\![Visit the shop](https://shop.example/) now!');
-  });
-
-  it('keeps a link around a table apart from the words before it', () => {
-    const { markdown } = expectSameWords('<p>© 1999 The Society<a href="/"><table><tr><td>M R S</td><td>Journal</td></tr></table></a></p>');
-    expect(markdown).toBe('© 1999 The Society\n\n[M R S Journal](https://example.com/)');
-  });
-
-  it('writes no emphasis around several blocks, where its delimiters would show', () => {
-    const { markdown } = expectSameWords('<div>Frontier Life<i><p>Galileo (High School)</p><p>Gardening Unit</p></i></div>');
-    expect(markdown).toBe('Frontier Life\n\nGalileo (High School)\n\nGardening Unit');
-  });
-
   it('numbers list items as the browser does: a paragraph left open in a list, a list straight in a list', () => {
     const { markdown, text } = expectSameWords('<ol><li>one</li><p><li>two</li><p><li>three</li><ol><li>three a</li></ol><li>four</li></ol>');
     expect(markdown).toBe('1. one\n2. two\n3. three\n   1. three a\n4. four');
@@ -92,6 +142,29 @@ describe('markdown keeps the words of the text', () => {
     const html = `<html><body><div>${[1, 2, 3].map((n) => `${answer(n)}<strong><em>Q. Question ${n + 1}?</em></strong><br>`).join('')}</div></body></html>`;
     const { text, markdown } = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: true });
     expect(text).toContain('See the report\nQ. Question 2?');
+    expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu));
+  });
+
+  it('writes an ordered list right after another with the other delimiter, so a reader does not number on', () => {
+    // A breadcrumb the page carries twice, each in a block of its own, and a list after a paragraph.
+    const crumbs = '<ol><li><a href="/women">Women</a></li><li>Knitwear</li></ol>';
+    const { markdown } = expectSameWords(`<div>${crumbs}</div>\n<div>${crumbs}</div><div>${crumbs}</div><p>Then:</p><ol><li>wash cold</li></ol>`);
+    expect(markdown).toBe('1. [Women](https://example.com/women)\n2. Knitwear\n\n1) [Women](https://example.com/women)\n2) Knitwear\n\n1. [Women](https://example.com/women)\n2. Knitwear\n\nThen:\n\n1. wash cold');
+  });
+
+  it('keeps the lines of code apart when each is a block of its own (a highlighter\'s divs, paragraphs)', () => {
+    const lines = ['function identity<T>(arg: T): T {', '  return arg', '}', 'console.log(identity(10)) // 10'];
+    const { markdown } = expectSameWords(`<p>Here it is:</p><pre><code class="language-ts">${lines.map((line) => `<div class="token-line"><span class="token">${line.replace(/</g, '&lt;')}</span></div>`).join('')}</code></pre>`);
+    expect(markdown).toContain(`\`\`\`ts\n${lines.join('\n')}\n\`\`\``);
+    expect(expectSameWords('<pre><p>first()</p><p>second()</p></pre>').markdown).toBe('```\nfirst()\n\nsecond()\n```');
+  });
+
+  it('keeps the blank lines of code written with runs of line breaks (main content, which makes such runs paragraphs)', () => {
+    const prose = '<p>The script below opens the apps of a working day in turn, one after the other, and waits between them for a few seconds.</p>';
+    const code = '#!/usr/bin/env python3<br><br>import subprocess<br>import time<br><br>def open_app(name):<br> subprocess.Popen(["open", "-a", name])';
+    const html = `<html><body><article>${prose}<div class="block"><p><pre>${code}</pre></p></div>${prose}</article></body></html>`;
+    const { text, markdown } = exportPage(html, { url: URL_OF_PAGE, onlyMainContent: true });
+    expect(markdown).toContain('```\n#!/usr/bin/env python3\n\nimport subprocess\nimport time\n\ndef open_app(name):\n subprocess.Popen(["open", "-a", name])\n```');
     expect(wordsShown(markdown)).toEqual(text.match(/[\p{L}\p{N}_]+/gu));
   });
 });
