@@ -12,6 +12,9 @@ export function toMarkdown(root: Element): string {
   return converter.turndown(turndownTree(root) as unknown as Parameters<TurndownService['turndown']>[0]);
 }
 
+/** Set by the text node turndown is about to escape (see `MirrorNode.nodeValue`). */
+let linkTextBeingEscaped = false;
+
 const converter = createConverter();
 
 /** What turndown's escapes look for: one of its characters anywhere, or a line-start marker at the start. */
@@ -52,7 +55,8 @@ function createConverter(): TurndownService {
     const tags = entities.includes('<') ? entities.replace(TAG_LIKE, '\\<') : entities;
     return tags.replace(LIST_NUMBER_LIKE, '$1\\$2');
   };
-  service.escape = (text) => escapeOutsideUrls(text, escapeWords);
+  // A bare URL inside a link's text is no link of its own to a reader, so its escapes are read as escapes there.
+  service.escape = (text) => (linkTextBeingEscaped ? escapeWords(text) : escapeOutsideUrls(text, escapeWords));
   // Rules added later win over the built-in and GFM ones. The table rules replace GFM's: those keep
   // header-less tables as HTML, break rows on cells holding line breaks or pipes, and look up each
   // cell's position with indexOf, which is quadratic on wide rows.
@@ -382,13 +386,18 @@ class MirrorNode {
 
   constructor(
     readonly nodeType: typeof ELEMENT_NODE | typeof TEXT_NODE,
-    readonly nodeName: string,
+    public nodeName: string,
     public data: string,
     private readonly attributes: Record<string, string>,
+    /** Inside an `<a href>`, whose text the link rule writes between brackets. */
+    readonly inLinkText = false,
   ) {}
 
+  /** turndown escapes a text node's value as it reads it, so the read tells the escape whether the text is a link's. */
   get nodeValue(): string | null {
-    return this.nodeType === TEXT_NODE ? this.data : null;
+    if (this.nodeType !== TEXT_NODE) return null;
+    linkTextBeingEscaped = this.inLinkText;
+    return this.data;
   }
 
   get childNodes(): MirrorNode[] {
@@ -507,12 +516,12 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       if (!parent.firstChild && DROPS_FIRST_LINE_FEED.has(parent.nodeName) && data.startsWith('\n')) data = data.slice(1);
       if (data === '') continue;
       if (parent.lastChild?.nodeType === TEXT_NODE) parent.lastChild.data += data;
-      else parent.appendChild(new MirrorNode(TEXT_NODE, '#text', data, NO_ATTRIBUTES));
+      else parent.appendChild(new MirrorNode(TEXT_NODE, '#text', data, NO_ATTRIBUTES, parent.inLinkText));
     } else if (isTag(child)) {
       // Comments and other markup an HTML parser keeps are removed by turndown first: not built.
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
       const name = inForeign ? child.name : mirroredName(child.name);
-      const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs);
+      const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs, parent.inLinkText || (name === 'A' && 'href' in child.attribs));
       if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
       // Code right after code (`<code>name</code><code>string</code>`) is more of it: their backticks would meet and show.
       if (element.nodeName === 'CODE' && parent.lastChild?.nodeName === 'CODE') {
@@ -521,8 +530,27 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       }
       parent.appendChild(element);
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
+      if (!inForeign && passesContentThrough(element) && holdsBlock(element)) element.nodeName = 'DIV';
     }
   }
+}
+
+/** Inline elements a rule writes as markdown of their own; turndown writes any other inline element's content as it is. */
+const INLINE_WITH_RULES = new Set(['A', 'B', 'STRONG', 'I', 'EM', 'CODE', 'IMG', 'BR', 'DEL', 'S', 'STRIKE', 'INPUT']);
+
+function passesContentThrough(element: MirrorNode): boolean {
+  return !INLINE_WITH_RULES.has(element.nodeName) && !isBlockElement(element.nodeName.toLowerCase());
+}
+
+/**
+ * Whether a block sits right inside: then the element is written as the block it shows as. Left
+ * inline, turndown trims its content when its text starts or ends with a space (a code block's last
+ * line feed), and the blank line before the block goes with it (`component```` and the fences
+ * after it pair wrongly).
+ */
+function holdsBlock(element: MirrorNode): boolean {
+  for (let child = element.firstChild; child; child = child.nextSibling) if (child.nodeType === ELEMENT_NODE && isBlockElement(child.nodeName.toLowerCase())) return true;
+  return false;
 }
 
 function mirroredName(name: string): string {

@@ -53,6 +53,16 @@ const WRITTEN_AS: Array<{ name: string; html: string; markdown: string }> = [
     markdown: 'ever run on Kotaku. ***Warning:** this one* and “*quoted*”s.',
   },
   {
+    name: 'escapes a bare URL inside a link’s text, which a reader does not link there and so reads its escapes',
+    html: '<p><a href="https://cdn.example/assets/product%5C_images/1.jpg">https://cdn.example/assets/product\\_images/1.jpg</a> beside https://cdn.example/a_b plain.</p>',
+    markdown: '[https://cdn.example/assets/product\\\\\\_images/1.jpg](https://cdn.example/assets/product%5C_images/1.jpg) beside https://cdn.example/a_b plain.',
+  },
+  {
+    name: 'writes a span or custom element that holds a block as a block, so the blank line before a code block is kept',
+    html: '<p>Tabs</p><x-tabs><span>component</span></x-tabs> <x-file> <pre><code>a = 1\n</code></pre></x-file><span>more</span><p>After.</p>',
+    markdown: 'Tabs\n\ncomponent\n\n```\na = 1\n```\n\nmore\n\nAfter.',
+  },
+  {
     name: 'does not let a "!" before a link make it an image',
     html: '<p>Thank you!!<a href="https://shop.example/">Visit the shop</a> now!</p>',
     markdown: 'Thank you!\\![Visit the shop](https://shop.example/) now!',
