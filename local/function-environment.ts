@@ -18,6 +18,11 @@ export const CLOUD_ONLY_SETTINGS: Record<string, string> = {
   NODE_OPTIONS: "Lambda's Node flags; npm start sets its process's own",
   CRAWL_CHROMIUM_BIN: "where the bundle keeps the compressed browser; from source the browser is unpacked from the npm package",
 };
+/**
+ * The AWS SDK's notice that it will soon need a newer Node: the runtime's own clients print it once,
+ * and every instance thread would print it again.
+ */
+const ONCE_PER_PROCESS = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 /** Where Lambda puts a function's bundle. */
 const LAMBDA_TASK_ROOT = '/var/task';
 
@@ -90,11 +95,11 @@ export function instanceEnvironment(options: {
   const base = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !others.has(entry[0])));
   const own = localVariables(logicalId, fn, names, bundle?.dir);
   for (const key of Object.keys(own)) if (key in overrides) own[key] = overrides[key] as string;
-  const credentials = functionCredentials(logicalId);
-  if (!bundle) return { ...base, ...own, ...credentials };
+  const hosted = { ...base, ...ONCE_PER_PROCESS, ...own, ...functionCredentials(logicalId) };
+  if (!bundle) return hosted;
   const tmpDir = path.join(bundle.scratchDir, 'tmp');
   const fontConfig = path.join(bundle.scratchDir, 'fonts.conf');
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(fontConfig, lambdaFontConfig(bundle.dir, tmpDir));
-  return { ...base, ...own, ...credentials, LAMBDA_TASK_ROOT: bundle.dir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
+  return { ...hosted, LAMBDA_TASK_ROOT: bundle.dir, TMPDIR: tmpDir, FONTCONFIG_FILE: fontConfig };
 }
