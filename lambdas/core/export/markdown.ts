@@ -111,6 +111,17 @@ function createConverter(): TurndownService {
 
 /** Emphasis, links and images: the rules of the words inside a block. */
 function addInlineRules(service: TurndownService): void {
+  // turndown trims an inline element's content when its text starts or ends with a space (a code
+  // block's last line feed), and with it the blank line that parts a block at its edge from the
+  // words beside the element (`component```` and every fence after it pairs wrongly): put it back.
+  service.addRule('inlineAroundBlock', {
+    filter: (node) => passesContentThrough(asConverted(node)) && (blockAtEdge(asConverted(node), 'first') || blockAtEdge(asConverted(node), 'last')),
+    replacement: (content, node) => {
+      const before = blockAtEdge(asConverted(node), 'first') && !content.startsWith('\n') ? '\n\n' : '';
+      const after = blockAtEdge(asConverted(node), 'last') && !content.endsWith('\n') ? '\n\n' : '';
+      return `${before}${content}${after}`;
+    },
+  });
   service.addRule('bangBeforeLink', {
     filter: (node) => node.nodeName === BANG_BEFORE_LINK,
     replacement: () => '\\!',
@@ -386,7 +397,7 @@ class MirrorNode {
 
   constructor(
     readonly nodeType: typeof ELEMENT_NODE | typeof TEXT_NODE,
-    public nodeName: string,
+    readonly nodeName: string,
     public data: string,
     private readonly attributes: Record<string, string>,
     /** Inside an `<a href>`, whose text the link rule writes between brackets. */
@@ -530,7 +541,6 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       }
       parent.appendChild(element);
       if (child.name !== 'template') appendMirrored(element, child.children, inForeign && !HTML_INTEGRATION_POINTS.has(child.name));
-      if (!inForeign && passesContentThrough(element) && holdsBlock(element)) element.nodeName = 'DIV';
     }
   }
 }
@@ -542,15 +552,12 @@ function passesContentThrough(element: MirrorNode): boolean {
   return !INLINE_WITH_RULES.has(element.nodeName) && !isBlockElement(element.nodeName.toLowerCase());
 }
 
-/**
- * Whether a block sits right inside: then the element is written as the block it shows as. Left
- * inline, turndown trims its content when its text starts or ends with a space (a code block's last
- * line feed), and the blank line before the block goes with it (`component```` and the fences
- * after it pair wrongly).
- */
-function holdsBlock(element: MirrorNode): boolean {
-  for (let child = element.firstChild; child; child = child.nextSibling) if (child.nodeType === ELEMENT_NODE && isBlockElement(child.nodeName.toLowerCase())) return true;
-  return false;
+/** Whether the element's first (or last) child that is not blank text is a block, or an element like this one that has a block there. */
+function blockAtEdge(element: MirrorNode, edge: 'first' | 'last'): boolean {
+  let child = edge === 'first' ? element.firstChild : element.lastChild;
+  while (child && isBlankText(child)) child = edge === 'first' ? child.nextSibling : child.previousSibling;
+  if (child?.nodeType !== ELEMENT_NODE) return false;
+  return isBlockElement(child.nodeName.toLowerCase()) || (passesContentThrough(child) && blockAtEdge(child, edge));
 }
 
 function mirroredName(name: string): string {

@@ -58,8 +58,8 @@ const WRITTEN_AS: Array<{ name: string; html: string; markdown: string }> = [
     markdown: '[https://cdn.example/assets/product\\\\\\_images/1.jpg](https://cdn.example/assets/product%5C_images/1.jpg) beside https://cdn.example/a_b plain.',
   },
   {
-    name: 'writes a span or custom element that holds a block as a block, so the blank line before a code block is kept',
-    html: '<p>Tabs</p><x-tabs><span>component</span></x-tabs> <x-file> <pre><code>a = 1\n</code></pre></x-file><span>more</span><p>After.</p>',
+    name: 'keeps the blank lines around a code block at the edge of nested spans or custom elements',
+    html: '<p>Tabs</p><x-tabs><span>component</span></x-tabs> <x-area> <x-file> <pre><code>a = 1\n</code></pre> </x-file> </x-area><span>more</span><p>After.</p>',
     markdown: 'Tabs\n\ncomponent\n\n```\na = 1\n```\n\nmore\n\nAfter.',
   },
   {
