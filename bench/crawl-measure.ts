@@ -13,6 +13,7 @@ import { generatedSite } from './generated-site.js';
 import { describeTimeline, linkDepths, type SiteRequest } from './level-timeline.js';
 import { crawlToEnd, downloadResult } from './local-crawl.js';
 import { startSiteProcess } from './site-process.js';
+import { cpuByThread, threadCpu } from './thread-cpu.js';
 
 const CONCURRENCY = 20;
 /** Pages of about 20 KB (a 64-paragraph article), each linking to 10 children: a documentation page's weight. */
@@ -49,16 +50,26 @@ function benchSite(host: string, size: number): BenchSite {
 /** A crawl of the whole site (max_depth 3): its job, AWS usage, and where its time went by the site's request log. */
 async function crawlSite(runtime: Awaited<ReturnType<typeof startLocalRuntime>>, key: string, site: BenchSite, siteLog: () => Promise<SiteRequest[]>) {
   const before = runtime.meter.snapshot();
+  const cpuBefore = threadCpu();
   const body = { url: `https://${site.host}/`, mode: 'full', max_depth: 3, max_pages: site.pages.size, concurrency: CONCURRENCY, check_tos: false };
   const { job, seconds, postedAt } = await crawlToEnd(runtime.url, key, body);
   const usage = difference(runtime.meter.snapshot(), before);
+  const cpuAfter = threadCpu();
   const sha256 = createHash('sha256').update(await downloadResult(runtime.url, key, job.id)).digest('hex');
   const crawlRequests = (await siteLog()).filter((request) => request.host === site.host && request.arrived >= postedAt);
   const report = [
     ...describeTimeline(crawlRequests, site.depths, postedAt, Date.parse(job.finished_at ?? '')),
     `  document identical to the baseline: ${sha256 === BASELINE_SHA256[site.pages.size] ? 'yes' : 'no'} (sha256 ${sha256})`,
+    ...(cpuBefore && cpuAfter ? [describeCpu(cpuByThread(cpuBefore, cpuAfter), seconds)] : []),
   ];
   return { job, seconds, usage, report };
+}
+
+/** The crawl's CPU by thread (this process's: the site is served by another), the largest first, and in all. */
+function describeCpu(threads: ReturnType<typeof cpuByThread>, seconds: number): string {
+  const shown = threads.filter(({ seconds: used }) => used >= 0.05);
+  const total = threads.reduce((sum, { seconds: used }) => sum + used, 0);
+  return `  CPU by thread: ${shown.map(({ thread, seconds: used }) => `${thread} ${used.toFixed(2)} s`).join(', ')}; in all ${total.toFixed(1)} s in ${seconds.toFixed(1)} s`;
 }
 
 const rate = (count: number, seconds: number) => `${count} pages in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} pages/s`;

@@ -30,6 +30,7 @@ function template(timeoutSeconds = 30): CfnTemplate {
       PageWorkerFunction: fn('log'),
       ApiPriorityFunction: fn('priority'),
       WorkerPriorityFunction: fn('priority'),
+      ThreadNameFunction: fn('thread-name'),
     },
   };
 }
@@ -67,6 +68,11 @@ describe('the Lambda host with each function in instances of its own, from the s
     expect(await host.invoke('ApiPriorityFunction', {})).toEqual({ thread: own, child: own, process: own });
     const below = Math.min(19, own + 10);
     expect(await host.invoke('WorkerPriorityFunction', {})).toEqual({ thread: below, child: below, process: own });
+  });
+
+  it.runIf(process.platform === 'linux')("names each instance's thread after its function, as top -H and the crawl bench show it", async () => {
+    const { host } = await start();
+    expect(await host.invoke('ThreadNameFunction', {})).toBe('thread-name');
   });
 
   it('sends concurrent invocations to the least busy thread', async () => {
