@@ -1,7 +1,8 @@
 /**
  * The article-extraction benchmark's metric (scrapinghub/article-extraction-benchmark, evaluate.py,
  * described there and re-written here): 4-gram token shingles, per-page TP/FP/FN normalised to sum
- * to 1, precision and recall averaged over pages, F1 from the averages.
+ * to 1, precision and recall averaged over pages, F1 from the averages. Sets labelled with snippets
+ * are scored as trafilatura scores them (see `snippetMatching`).
  */
 
 /** Python's `\w+` with re.UNICODE: letters, digits (any script) and underscore. */
@@ -64,3 +65,37 @@ export function metricsOf(counts: Counts[]): Metrics {
   return { f1: (2 * p * r) / (p + r), precision: p, recall: r };
 }
 
+
+/**
+ * trafilatura's evaluation (adbar/trafilatura, tests/eval_common.py `count_item`, re-written here):
+ * each page has snippets the extraction must hold and snippets it must not, matched as substrings
+ * after whitespace is collapsed. Per page: tp = wanted snippets present, fp = unwanted ones
+ * present, fn = wanted ones missing (the true negatives only feed an accuracy not reported here).
+ */
+export interface Snippets {
+  with: string[];
+  without: string[];
+}
+
+/** Python's `\s` on text (what `str.isspace` accepts): JavaScript's `\s` has U+FEFF and lacks U+001C-U+001F and U+0085. */
+// eslint-disable-next-line no-control-regex -- four of Python's white-space characters are controls
+const WHITESPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+
+function collapseWhitespace(text: string): string {
+  // Not trim(): it would drop a U+FEFF at either end too.
+  return text.replace(WHITESPACE, ' ').replace(/^ | $/g, '');
+}
+
+export function snippetMatching(snippets: Snippets, prediction: string): Counts {
+  const text = collapseWhitespace(prediction);
+  const present = (snippet: string) => text.includes(collapseWhitespace(snippet));
+  const tp = snippets.with.filter(present).length;
+  return [tp, snippets.without.filter(present).length, snippets.with.length - tp];
+}
+
+/** Precision, recall and F1 of the counts summed over the pages (trafilatura's), each 0 where its denominator is. */
+export function summedMetricsOf(counts: Counts[]): Metrics {
+  const [tp, fp, fn] = counts.reduce(([a, b, c], [d, e, f]) => [a + d, b + e, c + f], [0, 0, 0]);
+  const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+  return { f1: ratio(2 * tp, 2 * tp + fp + fn), precision: ratio(tp, tp + fp), recall: ratio(tp, tp + fn) };
+}
