@@ -79,6 +79,7 @@ function main(): void {
   if (!dir) return;
   const total: SiteResult = { pages: 0, bytesBefore: 0, bytesAfter: 0, articleShingles: 0, lostShingles: 0 };
   for (const set of findSets(dir)) {
+    if (set.kind === 'snippets') continue; // no labelled text to lose
     const sites = new Map<string, Page[]>();
     for (const page of set.pages) sites.set(siteOf(page), [...(sites.get(siteOf(page)) ?? []), page]);
     for (const [site, pages] of sites) {

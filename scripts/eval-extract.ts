@@ -3,19 +3,22 @@
  * article-extractor:
  * `npm run eval:extract -- <dir> [--without-peers]`. `dir` holds the article-extraction benchmark
  * (scrapinghub/article-extraction-benchmark: `article-extraction/`, or that folder itself) and/or
- * gold-standard sets in any sub-folders (labelled-sets.ts); each set is scored on its own, then the
- * sets of one folder pooled. Per extractor: F1, precision, recall, pages with no output, ms per page.
+ * gold-standard or snippet-labelled sets in any sub-folders (labelled-sets.ts); each set is scored
+ * on its own, then the sets of one folder and metric pooled. Per extractor: F1, precision, recall,
+ * pages with no output, ms per page.
  * Our markdown export is scored too, on the words of the rendered markdown (its syntax and link and
  * image targets gone), beside the text export: a difference at the third decimal is said, and so
  * are pages where the markdown lacks words the text has.
  * The metric is the benchmark's own: 4-gram token shingles, per-page TP/FP/FN normalised to sum to 1,
  * precision and recall averaged over pages, F1 from the averages; ± is the bootstrap standard
- * deviation (as in the published table). On the benchmark the scorer is first checked against the
- * published numbers of the reference outputs, and link extraction is compared, page by page, with
- * a WHATWG (parse5) parse. Exits non-zero when our F1 on the benchmark is under 0.90, the scorer
- * does not reproduce the published numbers, our text trails a peer on a set or is under 5× faster
- * than Readability.js, our export throws on a page (named, with its stack), or the markdown lacks
- * words of the text.
+ * deviation (as in the published table). A snippet-labelled set (trafilatura's corpus) is scored
+ * as trafilatura scores it instead: precision, recall and F1 of the snippets found, counts summed
+ * over its pages; ± is the same bootstrap over pages. On the benchmark the scorer is first checked
+ * against the published numbers of the reference outputs, and link extraction is compared, page by
+ * page, with a WHATWG (parse5) parse. Exits non-zero when our F1 on the benchmark is under 0.90,
+ * the scorer does not reproduce the published numbers, our text trails a peer on a set or is under
+ * 5× faster than Readability.js, our export throws on a page (named, with its stack), or the
+ * markdown lacks words of the text.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,9 +28,9 @@ import { documentBaseUrl, resolveHttpUrl } from '../lambdas/core/html.js';
 import { extractLinks } from '../lambdas/core/links.js';
 import { normalizeUrl } from '../lambdas/core/urls.js';
 import type { Page } from './article-corpus.js';
-import { metricsOf, shingleMatching, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
+import { metricsOf, shingleMatching, snippetMatching, summedMetricsOf, TOKEN, type Counts, type Metrics } from './extraction-metric.js';
 import { EXTRACTORS, MARKDOWN_EXPORT, textOfResult, type Extractor, type ExtractorResult } from './extract-peers.js';
-import { findSets, type LabelledSet } from './labelled-sets.js';
+import { findSets, type LabelledSet, type TextLabelledSet } from './labelled-sets.js';
 import { seededRandom } from '../test/helpers/seeded-random.js';
 
 const TARGET_F1 = 0.9;
@@ -35,11 +38,11 @@ const TARGET_F1 = 0.9;
 const PUBLISHED_F1: Record<string, number> = { readability_js: 0.947, 'html-text': 0.665, html2text: 0.662, trafilatura: 0.958 };
 
 /** The ± columns: a bootstrap with a seeded generator, so they are the same on every run. */
-function bootstrapSpread(counts: Counts[], rounds = 1000): Metrics {
+function bootstrapSpread(counts: Counts[], metrics: MetricsOf, rounds = 1000): Metrics {
   const random = seededRandom(1).next;
   const samples: Metrics[] = [];
   for (let round = 0; round < rounds; round++) {
-    samples.push(metricsOf(counts.map(() => counts[Math.floor(random() * counts.length)] as Counts)));
+    samples.push(metrics(counts.map(() => counts[Math.floor(random() * counts.length)] as Counts)));
   }
   const spread = (key: keyof Metrics) => {
     const values = samples.map((sample) => sample[key]);
@@ -59,7 +62,7 @@ function tokensEqual(a: string, b: string): boolean {
 function score(pages: Page[], predictions: Map<string, string>): Metrics & { spread: Metrics; accuracy: number } {
   const counts = pages.map((page) => shingleMatching(page.articleBody, predictions.get(page.id) ?? ''));
   const accuracy = pages.filter((page) => tokensEqual(page.articleBody, predictions.get(page.id) ?? '')).length / pages.length;
-  return { ...metricsOf(counts), spread: bootstrapSpread(counts), accuracy };
+  return { ...metricsOf(counts), spread: bootstrapSpread(counts, metricsOf), accuracy };
 }
 
 function formatScore(name: string, result: ReturnType<typeof score>): string {
@@ -144,13 +147,27 @@ interface Run {
   ms: number;
 }
 
-/** Runs one extractor over the pages: per-page shingle counts, empty outputs, total time. */
-async function runExtractor(extractor: Extractor, pages: Page[]): Promise<{ run: Run; predictions: Map<string, string> }> {
+/** How a set's per-page counts make its scores. */
+type MetricsOf = (counts: Counts[]) => Metrics;
+
+/** The benchmark's page means for sets labelled with text; trafilatura's sums for snippet-labelled ones. */
+function metricsOfSet(set: LabelledSet): MetricsOf {
+  return set.kind === 'snippets' ? summedMetricsOf : metricsOf;
+}
+
+/** Per-page counts of the predictions: shingles against the labelled text, or the snippets found. */
+function countsOf(set: LabelledSet, predictions: Map<string, string>): Counts[] {
+  if (set.kind === 'snippets') return set.pages.map((page) => snippetMatching(page, predictions.get(page.id) ?? ''));
+  return set.pages.map((page) => shingleMatching(page.articleBody, predictions.get(page.id) ?? ''));
+}
+
+/** Runs one extractor over a set's pages: per-page counts, empty outputs, total time. */
+async function runExtractor(extractor: Extractor, set: LabelledSet): Promise<{ run: Run; predictions: Map<string, string> }> {
   const predictions = new Map<string, string>();
   let ms = 0;
   let empty = 0;
   const thrown: Run['thrown'] = [];
-  for (const page of pages) {
+  for (const page of set.pages) {
     const started = performance.now();
     let result: ExtractorResult = { text: '' };
     try {
@@ -163,18 +180,18 @@ async function runExtractor(extractor: Extractor, pages: Page[]): Promise<{ run:
     if ((text.match(TOKEN) ?? []).length === 0) empty++;
     predictions.set(page.id, text);
   }
-  const counts = pages.map((page) => shingleMatching(page.articleBody, predictions.get(page.id) ?? ''));
-  return { run: { counts, empty, thrown, ms }, predictions };
+  return { run: { counts: countsOf(set, predictions), empty, thrown, ms }, predictions };
 }
 
-function formatRun(name: string, run: Run): string {
-  const result = { ...metricsOf(run.counts), spread: bootstrapSpread(run.counts) };
+function formatRun(name: string, run: Run, metrics: MetricsOf): string {
+  const result = { ...metrics(run.counts), spread: bootstrapSpread(run.counts, metrics) };
   const perPage = run.ms / run.counts.length;
   return `  ${name.padEnd(32)} F1 ${result.f1.toFixed(3)} ± ${result.spread.f1.toFixed(3)}  precision ${result.precision.toFixed(3)}  recall ${result.recall.toFixed(3)}  empty ${String(run.empty).padStart(3)} (threw ${run.thrown.length})  ${perPage.toFixed(2).padStart(6)} ms/page`;
 }
 
 /** The runs of one set or group: our text export, our markdown export, then the peers in `EXTRACTORS` order. */
 interface Runs {
+  metrics: MetricsOf;
   text: Run;
   markdown: Run;
   peers: Run[];
@@ -183,20 +200,20 @@ interface Runs {
 const PEERS = EXTRACTORS.slice(1);
 
 function printRuns(runs: Runs): void {
-  console.log(formatRun(EXTRACTORS[0]?.name ?? '', runs.text));
-  console.log(formatRun(MARKDOWN_EXPORT.name, runs.markdown));
-  runs.peers.forEach((run, i) => console.log(formatRun(PEERS[i]?.name ?? '', run)));
+  console.log(formatRun(EXTRACTORS[0]?.name ?? '', runs.text, runs.metrics));
+  console.log(formatRun(MARKDOWN_EXPORT.name, runs.markdown, runs.metrics));
+  runs.peers.forEach((run, i) => console.log(formatRun(PEERS[i]?.name ?? '', run, runs.metrics)));
   if (runs.peers.length === 0) return;
   const ratios = runs.peers.map((peer, i) => `${(peer.ms / runs.text.ms).toFixed(1)}× faster than ${PEERS[i]?.name.split(' ')[0]}`);
   console.log(`  export: ${ratios.join(', ')}`);
-  const best = bestPeer(runs.peers);
-  const lead = metricsOf(runs.text.counts).f1 - best.f1;
+  const best = bestPeer(runs);
+  const lead = runs.metrics(runs.text.counts).f1 - best.f1;
   console.log(`  lead over the best peer (${PEERS[best.index]?.name}): ${lead >= 0 ? '+' : ''}${lead.toFixed(3)} F1${lead < MIN_LEAD ? ` (under ${MIN_LEAD})` : ''}`);
 }
 
-function bestPeer(peers: Run[]): { index: number; f1: number } {
-  return peers.reduce((best, run, index) => {
-    const f1 = metricsOf(run.counts).f1;
+function bestPeer(runs: Runs): { index: number; f1: number } {
+  return runs.peers.reduce((best, run, index) => {
+    const f1 = runs.metrics(run.counts).f1;
     return f1 > best.f1 ? { index, f1 } : best;
   }, { index: 0, f1: Number.NEGATIVE_INFINITY });
 }
@@ -207,9 +224,9 @@ const MIN_SPEEDUP_OVER_READABILITY = 5;
 const MIN_LEAD = 0.02;
 
 function shortfalls(runs: Runs): string[] {
-  const ourF1 = metricsOf(runs.text.counts).f1;
+  const ourF1 = runs.metrics(runs.text.counts).f1;
   const problems = runs.peers.flatMap((peer, i) => {
-    const peerF1 = metricsOf(peer.counts).f1;
+    const peerF1 = runs.metrics(peer.counts).f1;
     return peerF1 > ourF1 ? [`trails ${PEERS[i]?.name} (F1 ${ourF1.toFixed(3)} against ${peerF1.toFixed(3)})`] : [];
   });
   const readability = runs.peers[0];
@@ -237,9 +254,9 @@ function exportThrows(runs: Runs): string[] {
  * third decimal, and the pages where the rendered markdown lacks words the text has (it should
  * have every one). Returns the problems found.
  */
-function compareFormats(pages: Page[], runs: Runs, text: Map<string, string>, markdown: Map<string, string>, showPages: boolean): string[] {
-  const textF1 = metricsOf(runs.text.counts).f1;
-  const markdownF1 = metricsOf(runs.markdown.counts).f1;
+function compareFormats(pages: Array<Pick<Page, 'id'>>, runs: Runs, text: Map<string, string>, markdown: Map<string, string>, showPages: boolean): string[] {
+  const textF1 = runs.metrics(runs.text.counts).f1;
+  const markdownF1 = runs.metrics(runs.markdown.counts).f1;
   const differs = Math.abs(textF1 - markdownF1) >= 0.0005;
   console.log(`  markdown vs text: F1 ${markdownF1.toFixed(3)} vs ${textF1.toFixed(3)}${differs ? `: DIFFERS by ${(markdownF1 - textF1).toFixed(3)}` : ' (the same to 3 decimals)'}`);
   const lacking = pages.map((page) => ({ id: page.id, words: missingWords(text.get(page.id) ?? '', markdown.get(page.id) ?? '') })).filter((page) => page.words.length > 0);
@@ -263,7 +280,7 @@ function missingWords(text: string, markdown: string): string[] {
 }
 
 /** The benchmark's extras: the scorer checked against the published outputs, the whole-page export, the links. */
-function benchmarkChecks(set: LabelledSet, ours: Map<string, string>): boolean {
+function benchmarkChecks(set: TextLabelledSet, ours: Map<string, string>): boolean {
   let passed = checkReferenceOutputs(set);
   const result = score(set.pages, ours);
   console.log(formatScore('ours text, onlyMainContent true', result));
@@ -278,7 +295,7 @@ function benchmarkChecks(set: LabelledSet, ours: Map<string, string>): boolean {
 }
 
 /** The benchmark's published reference outputs, scored to check the scorer. Returns false when one is off. */
-function checkReferenceOutputs(set: LabelledSet): boolean {
+function checkReferenceOutputs(set: TextLabelledSet): boolean {
   const referenceDir = join(set.dir, 'reference-outputs');
   let reproduced = true;
   for (const file of existsSync(referenceDir) ? readdirSync(referenceDir).sort() : []) {
@@ -308,17 +325,17 @@ function halved(sets: LabelledSet[], half: string | undefined): LabelledSet[] {
 
 function pooledRuns(into: Runs | undefined, runs: Runs): Runs {
   const join = (a: Run | undefined, b: Run): Run => (a ? { counts: [...a.counts, ...b.counts], empty: a.empty + b.empty, thrown: [...a.thrown, ...b.thrown], ms: a.ms + b.ms } : b);
-  return { text: join(into?.text, runs.text), markdown: join(into?.markdown, runs.markdown), peers: runs.peers.map((run, i) => join(into?.peers[i], run)) };
+  return { metrics: runs.metrics, text: join(into?.text, runs.text), markdown: join(into?.markdown, runs.markdown), peers: runs.peers.map((run, i) => join(into?.peers[i], run)) };
 }
 
 /** One set: every extractor over its pages, the scores side by side, the formats compared. Returns false on a shortfall. */
 async function evaluateSet(set: LabelledSet, withPeers: boolean, showPages: boolean): Promise<{ runs: Runs; passed: boolean }> {
-  console.log(`\n== ${set.name} (${set.pages.length} pages)`);
-  const text = await runExtractor(EXTRACTORS[0] as Extractor, set.pages);
-  const markdown = await runExtractor(MARKDOWN_EXPORT, set.pages);
+  console.log(`\n== ${set.name} (${set.pages.length} pages${set.kind === 'snippets' ? '; snippet precision, recall and F1 over the counts summed, not token F1' : ''})`);
+  const text = await runExtractor(EXTRACTORS[0] as Extractor, set);
+  const markdown = await runExtractor(MARKDOWN_EXPORT, set);
   const peers = [];
-  for (const extractor of withPeers ? PEERS : []) peers.push((await runExtractor(extractor, set.pages)).run);
-  const runs: Runs = { text: text.run, markdown: markdown.run, peers };
+  for (const extractor of withPeers ? PEERS : []) peers.push((await runExtractor(extractor, set)).run);
+  const runs: Runs = { metrics: metricsOfSet(set), text: text.run, markdown: markdown.run, peers };
   printRuns(runs);
   const problems = [...(withPeers ? shortfalls(runs) : []), ...exportThrows(runs), ...compareFormats(set.pages, runs, text.predictions, markdown.predictions, showPages)];
   for (const problem of problems) console.log(`  SHORT: ${problem}`);
@@ -338,15 +355,17 @@ async function main(): Promise<void> {
   const showPages = process.argv.includes('--show-pages');
   const sets = halved(findSets(process.argv.slice(2).find((argument) => !argument.startsWith('--'))), process.argv.find((argument) => argument.startsWith('--half='))?.slice('--half='.length));
   let failed = false;
+  // Snippet counts pool only with snippet counts: the two metrics do not mix.
+  const poolOf = (set: LabelledSet) => (set.kind === 'snippets' ? `${set.group}, snippets` : set.group);
   const pooled = new Map<string, Runs>();
   for (const set of sets) {
     const { runs, passed } = await evaluateSet(set, withPeers, showPages);
     if (!passed) failed = true;
-    pooled.set(set.group, pooledRuns(pooled.get(set.group), runs));
+    pooled.set(poolOf(set), pooledRuns(pooled.get(poolOf(set)), runs));
   }
-  for (const [group, runs] of pooled) {
-    if (sets.filter((set) => set.group === group).length < 2) continue;
-    console.log(`\n== ${group}, pooled (${runs.text.counts.length} pages)`);
+  for (const [pool, runs] of pooled) {
+    if (sets.filter((set) => poolOf(set) === pool).length < 2) continue;
+    console.log(`\n== ${pool}, pooled (${runs.text.counts.length} pages)`);
     printRuns(runs);
   }
   if (failed) process.exitCode = 1;

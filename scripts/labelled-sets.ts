@@ -2,10 +2,12 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { isTag, isText, type AnyNode } from 'domhandler';
+import { z } from 'zod';
 import { decodeHtml } from '../lambdas/core/charset.js';
 import { toPlainText } from '../lambdas/core/export/text.js';
 import { firstElement, parseHtml, textOf } from '../lambdas/core/html.js';
 import { loadPages, type Page } from './article-corpus.js';
+import type { Snippets } from './extraction-metric.js';
 
 /**
  * Labelled page sets for `eval:extract`, found under one directory:
@@ -16,17 +18,33 @@ import { loadPages, type Page } from './article-corpus.js';
  *   gold file's format is recognised from its content (see `goldText`);
  * - WCXB (Murrough-Foley/web-content-extraction-benchmark): `metadata.json` beside split folders of
  *   `ground-truth/<id>.json` + `html/<id>.html.gz`; every split is read, one set per page type; a
- *   page whose label has no main content is left out.
+ *   page whose label has no main content is left out;
+ * - trafilatura's evaluation corpus (adbar/trafilatura, `tests/`): `evaldata.json` maps a page's URL
+ *   to its file, found in `cache/` or else `eval/`, and the snippets its main content must and must
+ *   not hold. Scored by snippets (extraction-metric.ts), not by tokens.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
-export interface LabelledSet {
+export type LabelledSet = TextLabelledSet | SnippetLabelledSet;
+
+interface SetPlace {
   name: string;
   group: string;
   dir: string;
+}
+
+export interface TextLabelledSet extends SetPlace {
   kind: 'article-benchmark' | 'gold-standard';
   pages: Page[];
 }
+
+export interface SnippetLabelledSet extends SetPlace {
+  kind: 'snippets';
+  pages: SnippetPage[];
+}
+
+/** A page labelled by snippets rather than by its main content's text. */
+export type SnippetPage = Omit<Page, 'articleBody'> & Snippets;
 
 export function findSets(argument: string | undefined): LabelledSet[] {
   if (!argument) throw new Error('usage: npm run eval:extract -- <dir>');
@@ -40,6 +58,7 @@ export function findSets(argument: string | undefined): LabelledSet[] {
     if (existsSync(join(dir, 'ground-truth.json'))) sets.push({ name, group, dir, kind: 'article-benchmark', pages: loadPages(dir) });
     else if (layout) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadGoldStandardSet(dir, layout) });
     else if (isWcxb(dir)) sets.push(...loadWcxbSets(dir, name));
+    else if (existsSync(join(dir, 'evaldata.json'))) sets.push({ name, group, dir, kind: 'snippets', pages: loadSnippetSet(dir) });
     else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
   };
   visit(root);
@@ -110,6 +129,23 @@ function loadWcxbSets(dir: string, name: string): LabelledSet[] {
     }
   }
   return [...byType].sort(([a], [b]) => a.localeCompare(b)).map(([type, pages]) => ({ name: `${name} ${type}`, group: name, dir, kind: 'gold-standard', pages }));
+}
+
+const evalDataSchema = z.record(z.string(), z.object({ file: z.string().min(1), with: z.array(z.string()), without: z.array(z.string()) }));
+
+/**
+ * trafilatura's corpus, in its file's order. Its keys are page URLs but for a few that are not
+ * (`hard::…` names, an `xhttps:` URL): those pages are exported without a URL, as a caller might
+ * hand them over. An entry whose file is in neither folder is left out.
+ */
+function loadSnippetSet(dir: string): SnippetPage[] {
+  const entries = evalDataSchema.parse(JSON.parse(readFileSync(join(dir, 'evaldata.json'), 'utf8')));
+  return Object.entries(entries).flatMap(([key, entry]) => {
+    const htmlFile = ['cache', 'eval'].map((folder) => join(dir, folder, entry.file)).find((file) => existsSync(file));
+    if (htmlFile === undefined) return [];
+    const url = /^https?:\/\//.test(key) ? key : '';
+    return [{ id: entry.file, url, html: decodeHtml(readFileSync(htmlFile)), with: entry.with, without: entry.without }];
+  });
 }
 
 const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;
