@@ -186,10 +186,30 @@ const LEADING_PUNCTUATION = /^[.,;:?"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026
 const TRAILING_PUNCTUATION = /[\s.,;:?!"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014]*[.,;:?!"'\u2018\u2019\u201C\u201D\u00AB\u00BB\u2026\u2013\u2014]$/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
+/** CommonMark's punctuation, which decides whether a delimiter can open or close emphasis. */
+const PUNCTUATION = /[\p{P}\p{S}]/u;
+
+/**
+ * The character of the block's text right beside `node` (`'previous'`: before it), past empty
+ * elements (an icon's `<i>`) and out of inline elements it ends or starts; '' at the block's edge.
+ */
+function adjacentCharacter(node: MirrorNode, side: 'previous' | 'next'): string {
+  for (let current: MirrorNode | null = node; current && !isBlockElement(current.nodeName.toLowerCase()); current = current.parentNode) {
+    for (let sibling = current[`${side}Sibling`]; sibling; sibling = sibling[`${side}Sibling`]) {
+      if (sibling.nodeType === ELEMENT_NODE && isBlockElement(sibling.nodeName.toLowerCase())) return '';
+      const text = sibling.textContent;
+      if (text !== '') return side === 'previous' ? text.slice(-1) : text.charAt(0);
+    }
+  }
+  return '';
+}
+
 /**
  * Emphasis around `content`. CommonMark opens emphasis before punctuation, or closes it after, only
  * where a space or punctuation is on the other side: `Kotaku*. Warning*` shows its asterisks. So
- * punctuation at an edge that touches a letter or digit outside goes outside the delimiters.
+ * sentence punctuation at an edge that touches a letter or digit outside goes outside the
+ * delimiters; where other punctuation is at such an edge (a link's `)` or `[`), no delimiter could
+ * open or close there and the emphasis is left out, its words kept.
  */
 function delimited(content: string, delimiter: string, node: MirrorNode): string {
   if (content.trim() === '') return '';
@@ -198,16 +218,21 @@ function delimited(content: string, delimiter: string, node: MirrorNode): string
   let lead = '';
   let inner = inside;
   let trail = '';
-  if (WORD_CHARACTER.test((node.previousSibling?.textContent ?? '').slice(-1))) {
+  const wordBefore = WORD_CHARACTER.test(adjacentCharacter(node, 'previous'));
+  const wordAfter = WORD_CHARACTER.test(adjacentCharacter(node, 'next'));
+  if (wordBefore) {
     lead = LEADING_PUNCTUATION.exec(inner)?.[0] ?? '';
     inner = inner.slice(lead.length);
   }
-  if (WORD_CHARACTER.test((node.nextSibling?.textContent ?? '').charAt(0))) {
+  if (wordAfter) {
     trail = TRAILING_PUNCTUATION.exec(inner)?.[0] ?? '';
     inner = inner.slice(0, inner.length - trail.length);
   }
+  // A space or the punctuation moved out now stands between the delimiter and the word outside.
+  const cannotOpen = wordBefore && before + lead === '' && PUNCTUATION.test(inner.charAt(0));
+  const cannotClose = wordAfter && trail + after === '' && PUNCTUATION.test(inner.slice(-1));
   // Emphasis ends at a block's end in markdown: around several blocks its delimiters would show as text.
-  if (inner === '' || inner.includes('\n\n')) return content;
+  if (inner === '' || inner.includes('\n\n') || cannotOpen || cannotClose) return content;
   return `${before}${lead}${delimiter}${inner}${delimiter}${trail}${after}`;
 }
 
