@@ -18,6 +18,11 @@ import type { CrawlState } from './state.js';
 const READ_AHEAD = 8;
 /** Batch objects read ahead of the pages being written: at most 4 MB each. */
 const OBJECTS_AHEAD = 8;
+/**
+ * Section text (characters, all formats) the boilerplate pass keeps for the writing pass, at most:
+ * the bench's 1000-page crawl of 20 KB articles holds 19 M. A job with more reads its batch objects twice.
+ */
+const HELD_SECTION_CHARACTERS = 64 * 1024 * 1024;
 
 /**
  * The pages that go into the documents, in crawl order. A page that redirected onto a URL another
@@ -58,18 +63,32 @@ export type PageSections = Partial<Record<ExportFormat, string>>;
  * Reads the pages' stored sections in document order, a few pages and batch objects ahead, and
  * hands each page's sections to `visit` in order. With `only_main_content`, the blocks repeated
  * across the job's pages are taken out first (decided in a first pass over the same sections,
- * from the pages alone, in document order).
+ * from the pages alone, in document order); the sections read for it are kept for the second pass
+ * up to `heldCharacters`, past which the batch objects are read again.
  */
-export async function forEachPageSections(job: JobRecord, pages: LedgerEntry[], visit: (index: number, sections: PageSections) => Promise<void> | void): Promise<void> {
+export async function forEachPageSections(
+  job: JobRecord,
+  pages: LedgerEntry[],
+  visit: (index: number, sections: PageSections) => Promise<void> | void,
+  heldCharacters = HELD_SECTION_CHARACTERS,
+): Promise<void> {
   const formats = pageExportFormats(job.export_formats);
   const boilerplate = new Map<ExportFormat, SiteBoilerplate>();
+  // The first pass's sections, kept for the second while they fit: the batch objects are then read once.
+  let held: Array<BatchedPage['sections'] | undefined> | undefined;
   if (job.only_main_content) {
     for (const format of formats) boilerplate.set(format, new SiteBoilerplate());
-    await forEachStoredPage(pages, (_index, sections) => {
+    held = [];
+    let characters = 0;
+    await forEachStoredPage(pages, (index, sections) => {
       for (const [format, site] of boilerplate) site.addPage(sectionContent(sections?.[format] ?? ''));
+      if (!held) return;
+      for (const section of Object.values(sections ?? {})) characters += section.length;
+      if (characters > heldCharacters) held = undefined;
+      else held[index] = sections;
     });
   }
-  await forEachStoredPage(pages, async (index, stored) => {
+  const write = async (index: number, stored: BatchedPage['sections'] | undefined) => {
     const sections: PageSections = {};
     for (const format of formats) {
       const section = stored?.[format] ?? '';
@@ -77,7 +96,9 @@ export async function forEachPageSections(job: JobRecord, pages: LedgerEntry[], 
       sections[format] = site ? rewriteSectionContent(section, (content) => site.strip(index, content)) : section;
     }
     await visit(index, sections);
-  });
+  };
+  if (held) for (const index of pages.keys()) await write(index, held[index]);
+  else await forEachStoredPage(pages, write);
 }
 
 async function forEachStoredPage(pages: LedgerEntry[], visit: (index: number, sections: BatchedPage['sections'] | undefined) => Promise<void> | void): Promise<void> {
