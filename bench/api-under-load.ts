@@ -4,8 +4,8 @@
  * Word), how long another user's `GET /v1/usage` takes, p50, p95 and max. Measured for this
  * checkout and for the baseline (`BENCH_BASELINE_REF`, default `main`, checked out into a
  * temporary worktree), alternately in the same run, each in a process of its own
- * (`BENCH_ROUNDS` rounds, default 1). Both run `npm start`'s default: the source,
- * CRAWL_LOCAL_LAMBDA_THREADS's default number of threads.
+ * (`BENCH_ROUNDS` rounds, default 1). Both run `npm start`'s default: its Node flags (each
+ * checkout's own), the source, CRAWL_LOCAL_LAMBDA_THREADS's default number of threads.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { symlink, mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { lambdaThreadsSetting } from '../local/lambda-host.js';
 import { PROJECT_ROOT } from '../local/template.js';
 import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
+import { startNodeFlags } from './with-test-ca.js';
 
 interface Measured {
   requests: number;
@@ -27,7 +28,8 @@ interface Measured {
 /** One measurement, in a process that trusts the loopback sites' test CA, as the crawl benchmark's does. */
 function measure(codeRoot: string, ca: { dir: string; file: string }): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import=tsx', path.join(import.meta.dirname, 'api-under-load-measure.ts')], {
+    // the Node flags of the measured checkout's `npm start`
+    const child = spawn(process.execPath, [...startNodeFlags(codeRoot), '--import=tsx', path.join(import.meta.dirname, 'api-under-load-measure.ts')], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, NODE_EXTRA_CA_CERTS: ca.file, [TEST_CA_DIR_VARIABLE]: ca.dir, BENCH_CODE_ROOT: codeRoot, BENCH_THREADS: String(lambdaThreadsSetting.parse(process.env.CRAWL_LOCAL_LAMBDA_THREADS)) },
       stdio: ['ignore', 'pipe', 'inherit'],

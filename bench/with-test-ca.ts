@@ -7,9 +7,9 @@ import { TEST_CA_DIR_VARIABLE, writeRunCa } from '../test/helpers/tls.js';
 
 const PROJECT_DIR = path.join(import.meta.dirname, '..');
 
-/** The Node flags `npm start` gives the local runtime (package.json) but its loader, so a measurement runs it the same way. */
-function startNodeFlags(): string[] {
-  const packageJson = JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
+/** The Node flags `npm start` gives the local runtime (the checkout's package.json) but its loader, so a measurement runs it the same way. */
+export function startNodeFlags(projectDir = PROJECT_DIR): string[] {
+  const packageJson = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as { scripts: { start: string } };
   // tsx itself is loaded here through its CLI
   return packageJson.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--import'));
 }
