@@ -47,6 +47,8 @@ const PHRASING = new Set([
 const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', 'ul']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** What a thread's posts or a question's answers are each wrapped in. */
+const POST_BLOCKS = new Set(['article', 'div', 'li', 'section']);
 
 const TOP_CANDIDATES = 5;
 /** Headings that can name a story on a page of several. */
@@ -502,6 +504,9 @@ class Attempt {
     const scored = [...belongs];
     const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS;
     if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && this.isStoryOfItsOwn(sibling)) && this.isArticlePart(sibling));
+    // A question, or a thread's first post, stands just before the answers or replies that won: it is theirs.
+    const before = siblings.indexOf(top) - 1;
+    if (before >= 0 && !belongs[before] && this.isListOfPosts(top) && this.isArticlePart(siblings[before] as Element)) belongs[before] = true;
     for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
       // A heading that ends the run introduces what follows it (related links), not the article.
       if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
@@ -546,6 +551,17 @@ class Attempt {
     const paragraphs = element.name === 'p' ? [element] : descendantElements(element, (e) => e.name === 'p');
     const prose = paragraphs.filter((p) => SENTENCE_END.test(innerText(p))).reduce((sum, p) => sum + this.lengths.of(p).text, 0);
     return prose >= ARTICLE_PART_MIN_CHARS && prose >= text * 0.8;
+  }
+
+  /** Posts side by side: two or more blocks of one class (not paragraphs), each with some text of its own and few links. */
+  private isListOfPosts(element: Element): boolean {
+    const count = new Map<string, number>();
+    for (const child of elementChildren(element)) {
+      const name = child.attribs.class;
+      if (!name || !POST_BLOCKS.has(child.name) || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
+      count.set(name, (count.get(name) ?? 0) + 1);
+    }
+    return [...count.values()].some((posts) => posts >= 2);
   }
 
   /** A data table, or a block that is mostly one (a heading and its table), that is not a table of links. */

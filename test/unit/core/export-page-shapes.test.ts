@@ -340,6 +340,34 @@ describe('a page title said by a heading that is no story of its own', () => {
   });
 });
 
+/** A question and its answers (or a thread's first post and the replies), side by side in one column. */
+describe('a question before its answers', () => {
+  const QUESTION =
+    'I replaced the pump seal last spring and the leak came back within a month, so I suspect the housing is warped rather than the seal itself. What should I check first?';
+  const ANSWERS = [
+    'Check the impeller first: a cracked vane will make the pump vibrate, and the vibration wears a new seal out in weeks, whatever the housing.',
+    'Mine did the same until I found the mounting bolts loose; once they were torqued to spec the leak stopped and it has been dry for a year now.',
+    'If the housing is warped you can see it with a straight edge across the face; anything more than a tenth of a millimetre and it needs replacing.',
+    'Thanks all, it was the impeller after all: two vanes cracked at the root. New impeller and seal fitted, and it has run dry for a week.',
+  ];
+  const answer = (text: string) =>
+    `<div class="answer"><div class="votes">3</div><div class="post-text"><p>${text}</p></div><div class="comments"><span>Worked for me too, thanks.</span></div></div>`;
+  const html = `<html><head><title>Pump seal keeps leaking after replacement - Boat Forum</title></head><body>
+      <header><nav><a href="/">Questions</a> <a href="/tags">Tags</a> <a href="/login">Log in</a></nav></header>
+      <aside class="sidebar"><h3>Hot questions</h3><ul><li><a href="/q/1">Best antifouling for 2025?</a></li></ul></aside>
+      <main><h1>Pump seal keeps leaking after replacement</h1>
+        <div class="question"><div class="post-text"><p>${QUESTION}</p></div></div>
+        <div id="answers">${ANSWERS.map(answer).join('')}</div>
+      </main>
+      <footer><a href="/terms">Terms</a></footer></body></html>`;
+
+  it('keeps the question with the answers that outscore it', () => {
+    const { text } = exported(html, 'https://boats.example/q/pump-seal');
+    for (const sentence of [QUESTION, ...ANSWERS]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Hot questions');
+  });
+});
+
 describe('an anchor left open around the article', () => {
   it('scores the text after an unclosed <a name>, which wraps all that follows, as text rather than a link', () => {
     const office = [
