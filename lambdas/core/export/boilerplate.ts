@@ -41,12 +41,14 @@ export function removeBoilerplate(root: Element): void {
 const OUTSIDE_TEXT_MAX = 500;
 
 /**
- * A landmark or an overlay that holds the page's article is looked into rather than dropped: markup
- * left open puts the page inside it (`<header role="banner">` around `<main>`), and some sites put
- * the whole page in a "modal" layer.
+ * A landmark, a hidden element or an overlay that holds the page's article is looked into rather
+ * than dropped: markup left open puts the page inside a landmark (`<header role="banner">` around
+ * `<main>`); a page saved while a dialog was open has its whole app marked `aria-hidden`, and one
+ * hidden until its scripts run (`display: none` on the page's wrapper) is shown by them; some sites
+ * put the whole page in a "modal" layer.
  */
 function keptAnyway(reason: Reason, element: Element, text: number, pageText: number): boolean {
-  if (reason === 'landmark') return swallowsPage(element, text, pageText);
+  if (reason === 'landmark' || reason === 'hidden') return swallowsPage(element, text, pageText);
   return reason === 'overlay' && holdsArticle(element);
 }
 
@@ -60,9 +62,9 @@ function holdsArticle(element: Element): boolean {
  * but a few lines of it, is looked into rather than dropped. (A long sidebar beside a short post
  * holds most of the text too, but not the post.)
  */
-function swallowsPage(landmark: Element, text: number, pageText: number): boolean {
+function swallowsPage(element: Element, text: number, pageText: number): boolean {
   if (text * 2 <= pageText) return false;
-  return pageText - text < OUTSIDE_TEXT_MAX || holdsArticle(landmark);
+  return pageText - text < OUTSIDE_TEXT_MAX || holdsArticle(element);
 }
 
 /** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */

@@ -96,6 +96,33 @@ describe('overlays and modal walls', () => {
   });
 });
 
+describe('a page hidden around its article', () => {
+  const consentDialog = `<div role="dialog" aria-modal="true" class="consent"><p>We and our partners use cookies to measure the audience, to show you content and offers that suit you, and to keep the site working.</p><button>Accept all</button></div>`;
+
+  it('keeps the article of a page saved with a dialog open, which marks the whole app aria-hidden', () => {
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div id="app" aria-hidden="true"><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+        <main><article><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</article></main>
+        <footer><p>© Harbour News. All rights reserved.</p></footer></div>
+      ${consentDialog}</body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain('our partners use cookies');
+    expect(text).not.toContain('All rights reserved');
+  });
+
+  it('keeps a page its scripts show (display: none on the wrapper), and still drops a hidden box beside an article', () => {
+    const hiddenPage = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div id="page" style="display:none"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div></body></html>`;
+    for (const sentence of ARTICLE) expect(exported(hiddenPage).text).toContain(sentence);
+
+    const hiddenBox = `<html><head><title>Ferry timetable approved</title></head><body>
+      <main><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</main>
+      <div class="share-panel" hidden><p>Share this story with your friends, your family, your colleagues, and your neighbours, by email, by text, or on the networks you use.</p></div></body></html>`;
+    expect(exported(hiddenBox).text).not.toContain('Share this story');
+  });
+});
+
 const SEASONS = ['2016-17', '2017-18', '2018-19', '2019-20', '2020-21', '2021-22', '2022-23', '2023-24', '2024-25'];
 
 describe('pages that are only data', () => {
