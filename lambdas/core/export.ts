@@ -6,6 +6,7 @@ import { createElement, findAncestor, relink, removeNodes } from './export/dom.j
 import { extractMainContent, type PageNames } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
+import { pageKind } from './export/page-kind.js';
 import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
 import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver } from './html.js';
@@ -50,13 +51,14 @@ export type PageExport<F extends ExportFormat = ExportFormat> = {
  * does not parse; the work is bounded by the size cap and the depth cap of `parseHtml`.
  */
 export function exportPage<F extends ExportFormat = ExportFormat>(html: string, options: ExportOptions<F>): PageExport<F> {
-  const { document, truncated } = parseHtml(html, options.observer);
+  const { document, truncated, jsonLd } = parseHtml(html, options.observer);
   const title = pageTitle(document);
   const base = exportBaseUrl(document, options.url);
   const metadata = options.details ? pageMetadata(document) : undefined;
   const names = { title, ...storyNames(document, base) };
+  const kind = pageKind(document, jsonLd);
   const body = selectedBody(pageBody(document), options.selectors);
-  const main = options.onlyMainContent ? extractMainContent(body, names) : undefined;
+  const main = options.onlyMainContent ? extractMainContent(body, names, kind) : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
   const details = metadata && { html: content ? getOuterHTML(content) : '', ...metadata };

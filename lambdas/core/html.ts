@@ -39,6 +39,8 @@ export interface ParsedHtml {
   document: Document;
   /** The page was over `MAX_HTML_CHARS` or `MAX_NODES`: the document holds its beginning. */
   truncated: boolean;
+  /** The text of each `<script type="application/ld+json">`: what the page says it is (scripts are not built). */
+  jsonLd: string[];
 }
 
 /** Another reader of a parse's element and text events, so that one parse serves it and the tree. */
@@ -53,7 +55,7 @@ export function parseHtml(html: string, observer?: ParseObserver): ParsedHtml {
   const bounded = boundHtml(html);
   const handler = new ContentDomHandler(observer);
   new DepthBoundedParser(handler, () => handler.depth).parseComplete(bounded.html);
-  return { document: handler.root, truncated: bounded.truncated || handler.overBudget };
+  return { document: handler.root, truncated: bounded.truncated || handler.overBudget, jsonLd: handler.jsonLd };
 }
 
 /** Elements whose content the tokenizer reads as raw text: they cannot nest, so they never need flattening. */
@@ -122,6 +124,9 @@ class ContentDomHandler extends DomHandler {
 
   private built = 0;
   overBudget = false;
+  readonly jsonLd: string[] = [];
+  /** The text of the JSON-LD script being read, if one is open. */
+  private jsonLdText: string | undefined;
 
   constructor(private readonly observer: ParseObserver | undefined) {
     super();
@@ -142,6 +147,7 @@ class ContentDomHandler extends DomHandler {
 
   override onopentag(name: string, attribs: Record<string, string>, isImplied = false): void {
     this.observer?.onopentag(name, attribs, isImplied);
+    if (name === 'script' && attribs.type?.trim().toLowerCase() === 'application/ld+json') this.jsonLdText = '';
     const neverContent = NEVER_CONTENT.has(name);
     const built = this.insideNeverContent === 0 && !neverContent;
     this.open.push({ neverContent, built });
@@ -154,6 +160,10 @@ class ContentDomHandler extends DomHandler {
   // The parser passes the name; DomHandler's own signature takes none.
   override onclosetag(name = '', isImplied = false): void {
     this.observer?.onclosetag(name, isImplied);
+    if (name === 'script' && this.jsonLdText !== undefined) {
+      this.jsonLd.push(this.jsonLdText);
+      this.jsonLdText = undefined;
+    }
     const closed = this.open.pop();
     if (closed?.neverContent) this.insideNeverContent--;
     if (closed?.built) super.onclosetag();
@@ -162,6 +172,7 @@ class ContentDomHandler extends DomHandler {
 
   override ontext(data: string): void {
     this.observer?.ontext(data);
+    if (this.jsonLdText !== undefined) this.jsonLdText += data;
     if (this.insideNeverContent === 0) super.ontext(data);
   }
 

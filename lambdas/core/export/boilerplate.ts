@@ -1,7 +1,8 @@
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { firstElement, textOf } from '../html.js';
+import { descendantElements, firstElement, textOf } from '../html.js';
 import { classAndId, findAncestor, removeNodes } from './dom.js';
 import { TextLengths } from './lengths.js';
+import type { PageKind } from './page-kind.js';
 
 /**
  * What is never the main content, removed from the page before the scoring: navigation, the page's
@@ -23,18 +24,47 @@ const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
 /** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
 const CONSENT_BANNER_MAX_CHARS = 2000;
 
-export function removeBoilerplate(root: Element): void {
+export function removeBoilerplate(root: Element, kind?: PageKind): void {
   const lengths = new TextLengths();
   const pageText = lengths.of(root).text;
+  const panels = kind === 'product' ? switchedPanelIds(root) : new Set<string>();
   const boilerplate: Element[] = [];
   const stack: AnyNode[] = [...root.children];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (!isTag(node)) continue;
     const reason = boilerplateReason(node);
-    if (reason && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
+    // A discussion's replies and a product's reviews are its content, and so are a product's panels.
+    const content = (reason === 'thread' && kind !== undefined) || (reason === 'hidden' && kind === 'product' && isSwitchedPanel(node, panels));
+    if (reason && !content && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
     else for (const child of node.children) stack.push(child);
   }
   removeNodes(boilerplate);
+}
+
+/** What a tab or an accordion's header opens: the ids its `aria-controls`, `href="#…"` or `data-target`/`data-bs-target` name. */
+function switchedPanelIds(root: Element): Set<string> {
+  const ids = new Set<string>();
+  for (const element of descendantElements(root)) {
+    const { attribs } = element;
+    for (const id of (attribs['aria-controls'] ?? '').split(/\s+/)) if (id) ids.add(id);
+    for (const target of [attribs.href, attribs['data-target'], attribs['data-bs-target']]) {
+      if (target?.startsWith('#') && target.length > 1) ids.add(target.slice(1));
+    }
+  }
+  return ids;
+}
+
+const PANEL_NAME = /(^|[-_\s])(tab|tabs|tab-pane|tab-content|panel|accordion|collapsible)([-_\s]|$)/i;
+
+/**
+ * A product's inactive tab or closed accordion item (its specifications, details, reviews): hidden
+ * until a click, but the product's content. A `role="tabpanel"`, or what a control opens that is
+ * named as a panel (a hidden menu a button opens is not).
+ */
+function isSwitchedPanel(element: Element, panelIds: Set<string>): boolean {
+  const { role, id } = element.attribs;
+  if (role === 'tabpanel') return true;
+  return id !== undefined && panelIds.has(id) && PANEL_NAME.test(`${element.attribs.class ?? ''} ${id}`);
 }
 
 /** Under this much text outside a landmark, the page has no article beside it. */

@@ -11,6 +11,7 @@ import {
   setChildren,
 } from './dom.js';
 import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
+import type { PageKind } from './page-kind.js';
 import { collapsedLength, isLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 
@@ -22,12 +23,23 @@ import { isBetweenWords, isDataTable } from './normalize.js';
  * When the result is short the extraction is retried with fewer filters, as Readability does.
  */
 
-const UNLIKELY_CANDIDATE =
-  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote/i;
+/** Class words of a page's discussion: an article's comments, but a discussion's replies and a product's reviews. */
+const DISCUSSION_WORDS = new Set(['comment', 'com-', 'community', 'replies']);
+/** One pattern of `words`, and one without the discussion words for pages whose discussion is content. */
+function classPatterns(words: readonly string[]): { everywhere: RegExp; besideContentDiscussion: RegExp } {
+  const pattern = (list: readonly string[]) => new RegExp(list.join('|'), 'i');
+  return { everywhere: pattern(words), besideContentDiscussion: pattern(words.filter((word) => !DISCUSSION_WORDS.has(word))) };
+}
+const UNLIKELY_CANDIDATE = classPatterns([
+  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', 'comment', 'community', 'cover-wrap', 'disqus', 'extra', 'footer', 'gdpr', 'header', 'legends', 'menu',
+  'related', 'remark', 'replies', 'rss', 'shoutbox', 'sidebar', 'skyscraper', 'social', 'sponsor', 'supplemental', 'ad-break', 'agegate', 'pagination', 'pager', 'popup', 'yom-remote',
+]);
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
 const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
-const NEGATIVE_CLASS =
-  /-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget/i;
+const NEGATIVE_CLASS = classPatterns([
+  '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', 'comment', 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
+  'promo', 'related', 'scroll', 'share', 'shoutbox', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'widget',
+]);
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
@@ -44,13 +56,15 @@ const PHRASING = new Set([
   'img', 'input', 'kbd', 'label', 'mark', 'math', 'meter', 'noscript', 'object', 'output', 'progress', 'q',
   'ruby', 's', 'samp', 'script', 'select', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'textarea', 'time', 'tt', 'u', 'var', 'wbr',
 ]);
-const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', 'ul']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 /** What a thread's posts or a question's answers are each wrapped in. */
 const POST_BLOCKS = new Set(['article', 'div', 'li', 'section']);
 
 const TOP_CANDIDATES = 5;
+/** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
+const POST_WRAPPER_LEVELS = 3;
 /** Headings that can name a story on a page of several. */
 const NAMING_HEADINGS = new Set(['h1', 'h2', 'h3']);
 /** A named story's least text in paragraphs (about two): a headline with its standfirst and byline, or a teaser, is no story. */
@@ -104,13 +118,13 @@ export interface MainContent {
  * The main content of `body` as a new element, or undefined when the page has no text at all.
  * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
  */
-export function extractMainContent(body: Element, names: PageNames): MainContent | undefined {
-  removeBoilerplate(body);
+export function extractMainContent(body: Element, names: PageNames, kind?: PageKind): MainContent | undefined {
+  removeBoilerplate(body, kind);
   paragraphsFromBreakRuns(body);
   let best: { content: MainContent; length: number } | undefined;
   for (const flags of ATTEMPTS) {
     const page = body.cloneNode(true);
-    const content = new Attempt(flags, names).run(page);
+    const content = new Attempt(flags, names, kind).run(page);
     const length = new TextLengths().of(content.article).text;
     if (length >= MIN_ARTICLE_CHARS) return content;
     if (!best || length > best.length) best = { content, length };
@@ -203,11 +217,17 @@ class Attempt {
   private namedStory: Element | undefined;
   private readonly title: string | undefined;
 
+  private readonly unlikelyClass: RegExp;
+  private readonly negativeClass: RegExp;
+
   constructor(
     private readonly flags: Flags,
     private readonly names: PageNames,
+    private readonly kind: PageKind | undefined,
   ) {
     this.title = names.title;
+    this.unlikelyClass = kind ? UNLIKELY_CANDIDATE.besideContentDiscussion : UNLIKELY_CANDIDATE.everywhere;
+    this.negativeClass = kind ? NEGATIVE_CLASS.besideContentDiscussion : NEGATIVE_CLASS.everywhere;
   }
 
   run(page: Element): MainContent {
@@ -255,7 +275,7 @@ class Attempt {
     }
     if (this.flags.stripUnlikely) {
       if (
-        UNLIKELY_CANDIDATE.test(match) &&
+        this.unlikelyClass.test(match) &&
         !MAYBE_CANDIDATE.test(match) &&
         element.name !== 'body' &&
         element.name !== 'a' &&
@@ -374,12 +394,47 @@ class Attempt {
       candidate = this.commonAncestorOfAlternatives(page, candidate, top);
       candidate = this.climbWhileScoreRises(page, candidate);
     }
+    if (this.kind === 'product') candidate = this.withProductName(page, candidate);
+    if (this.kind === 'discussion') candidate = this.postBeforeReplies(page, candidate);
     // An only child is joined with its parent's siblings more easily from the parent.
     while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
     return candidate;
+  }
+
+  /**
+   * A product page's name, price and buying box, its description and its specifications are often
+   * blocks apart: the content is the block that holds both the best-scored one and the product's
+   * name (the heading the page names, else its first `h1`), short of the whole page.
+   */
+  private withProductName(page: Element, best: Element): Element {
+    const place = this.namingHeading(page)?.place ?? firstElement(page, (e) => e.name === 'h1')?.parent;
+    if (!place) return best;
+    const aroundBest = new Set<ParentNode>();
+    for (let block: ParentNode | null = best; block; block = block.parent) aroundBest.add(block);
+    for (let block: ParentNode | null = place; block && block !== page; block = block.parent) {
+      if (aroundBest.has(block)) return isTag(block) ? block : best;
+    }
+    return best;
+  }
+
+  /**
+   * A discussion's first post may win inside its own wrapper (a title and the text): the block to
+   * join the replies to is the one, a few levels up at most, that the replies follow.
+   */
+  private postBeforeReplies(page: Element, post: Element): Element {
+    let block = post;
+    for (let level = 0; level <= POST_WRAPPER_LEVELS; level++) {
+      const parent = block.parent;
+      if (!parent || !isTag(parent)) break;
+      const siblings = elementChildren(parent);
+      if (this.repliesAfter(siblings, siblings.indexOf(block)) !== undefined) return block;
+      if (parent === page) break;
+      block = parent;
+    }
+    return post;
   }
 
   /**
@@ -507,6 +562,11 @@ class Attempt {
     // A question, or a thread's first post, stands just before the answers or replies that won: it is theirs.
     const before = siblings.indexOf(top) - 1;
     if (before >= 0 && !belongs[before] && this.isListOfPosts(top) && this.isArticlePart(siblings[before] as Element)) belongs[before] = true;
+    // On a page that says it is a discussion, the replies after the first post that won are its content.
+    if (this.kind === 'discussion') {
+      const replies = this.repliesAfter(siblings, siblings.indexOf(top));
+      if (replies !== undefined) belongs[replies] = true;
+    }
     for (let i = siblings.length - 1; i >= 0 && !scored[i]; i--) {
       // A heading that ends the run introduces what follows it (related links), not the article.
       if (belongs[i] && isHeadingOnly(siblings[i] as Element, this.lengths)) belongs[i] = false;
@@ -553,15 +613,31 @@ class Attempt {
     return prose >= ARTICLE_PART_MIN_CHARS && prose >= text * 0.8;
   }
 
-  /** Posts side by side: two or more blocks of one class (not paragraphs), each with some text of its own and few links. */
+  /**
+   * Posts side by side: two or more blocks of one class (not paragraphs) or of one custom element
+   * (`<shreddit-comment>`), each with some text of its own and few links.
+   */
   private isListOfPosts(element: Element): boolean {
     const count = new Map<string, number>();
     for (const child of elementChildren(element)) {
-      const name = child.attribs.class;
-      if (!name || !POST_BLOCKS.has(child.name) || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
-      count.set(name, (count.get(name) ?? 0) + 1);
+      const customElement = child.name.includes('-');
+      const { class: name = '' } = child.attribs;
+      if (!(customElement || (name !== '' && POST_BLOCKS.has(child.name)))) continue;
+      if (this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
+      const kind = `${child.name}.${name}`;
+      count.set(kind, (count.get(kind) ?? 0) + 1);
     }
     return [...count.values()].some((posts) => posts >= 2);
+  }
+
+  /** Where the replies to the post at `post` are: the first list of posts after it, before any other block of text. */
+  private repliesAfter(siblings: readonly Element[], post: number): number | undefined {
+    for (let index = post + 1; index < siblings.length; index++) {
+      const sibling = siblings[index] as Element;
+      if (this.isListOfPosts(sibling)) return index;
+      if (this.lengths.of(sibling).text >= ARTICLE_PART_MIN_CHARS) return undefined;
+    }
+    return undefined;
   }
 
   /** A data table, or a block that is mostly one (a heading and its table), that is not a table of links. */
@@ -625,7 +701,9 @@ class Attempt {
     const stats = measure(node, removed, this.dataTables);
     if (stats.hasDataTable) return false;
     const weight = this.classWeight(node);
-    if (weight < 0) return true;
+    // A shop's class names say little (`celwidget`, `quick-add-hidden`): on a product page a block of
+    // text is judged by its links, below, not by its name alone.
+    if (weight < 0 && !(this.kind === 'product' && isTextBlock(stats))) return true;
     if (stats.asciiCommas >= 10) return false;
 
     const isList = tag === 'ul' || tag === 'ol' || (stats.textLength > 0 && stats.listTextLength / stats.textLength > 0.9);
@@ -662,7 +740,7 @@ class Attempt {
     let weight = 0;
     for (const value of [element.attribs.class, element.attribs.id]) {
       if (!value) continue;
-      if (NEGATIVE_CLASS.test(value)) weight -= 25;
+      if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;
     }
     return weight;
@@ -873,6 +951,11 @@ interface Stats {
 }
 
 const SHORT_TEXT_CHARS = 64;
+
+/** A block of text, not of links: a sentence or two at least, links under a quarter of it. */
+function isTextBlock(stats: Stats): boolean {
+  return stats.textLength >= ARTICLE_PART_MIN_CHARS && stats.linkLength < stats.textLength * 0.25;
+}
 
 /** Everything `isJunk` weighs, in one walk that skips nodes already marked for removal. */
 function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>): Stats {

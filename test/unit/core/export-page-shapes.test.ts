@@ -424,3 +424,88 @@ describe('an anchor left open around the article', () => {
     expect(text).not.toContain(links[0]);
   });
 });
+
+/** A product page in the shape shop software gives it: the name and price in a buying box, the rest in panels and tabs. */
+describe('a product page', () => {
+  const DESCRIPTION = [
+    'The harbour lantern is cast in recycled brass, with a hand-blown glass chimney, and burns for nine hours on one filling of lamp oil.',
+    'Each lantern is finished by hand in our workshop, so the patina varies a little from one to the next, which we think is part of the charm.',
+  ];
+  const SPECS = [['Height', '32 cm'], ['Weight', '1.4 kg'], ['Fuel', 'Paraffin lamp oil'], ['Burn time', '9 hours']];
+  const REVIEWS = [
+    'Lovely thing, heavier than it looks, and it has survived two winters on the terrace without the glass cracking or the brass going green.',
+    'It smoked a little at first until I trimmed the wick properly; since then it burns clean and bright for a whole evening on the boat.',
+  ];
+  const OTHERS = ['Brass ship bell with rope', 'Copper storm lantern, small', 'Glass chimney, spare'];
+  const shop = (head: string) => `<html><head><title>Harbour lantern – Brass &amp; Glass</title>${head}</head><body>
+    <header><nav><a href="/">Shop</a> <a href="/lamps">Lamps</a> <a href="/cart">Cart</a></nav></header>
+    <main><div class="product-grid">
+      <div class="product__info"><h1 class="product__title">Harbour lantern</h1><div class="price">€89.00</div>
+        <form action="/cart/add"><button>Add to cart</button></form></div>
+      <div class="product__tabs"><ul role="tablist"><li><a role="tab" href="#tab-description" aria-controls="tab-description">Description</a></li>
+        <li><a role="tab" href="#tab-specs" aria-controls="tab-specs">Specifications</a></li><li><a role="tab" href="#tab-reviews">Reviews (2)</a></li></ul>
+        <div id="tab-description" role="tabpanel" class="product__description rte quick-add-hidden">${paragraphs(DESCRIPTION)}</div>
+        <div id="tab-specs" role="tabpanel" hidden><table class="shop_attributes">${SPECS.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')}</table></div>
+        <div id="tab-reviews" class="tab-panel" style="display:none"><div id="comments"><ol class="commentlist">${REVIEWS.map((review) => `<li class="comment"><p class="meta">Verified owner</p><div class="description"><p>${review}</p></div></li>`).join('')}</ol></div></div>
+      </div></div>
+      <section class="related products"><h2>You may also like</h2><ul>${OTHERS.map((other) => `<li><a href="/p/${other.length}">${other}</a> €45.00</li>`).join('')}</ul></section>
+    </main><footer><p>© Brass &amp; Glass</p></footer></body></html>`;
+  const productLd = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"Organization","name":"Brass & Glass"},{"@type":["Product"],"name":"Harbour lantern","offers":{"@type":"Offer","price":"89.00","priceCurrency":"EUR"}}]}</script>`;
+
+  it('keeps the name, price, description, the specifications and reviews behind tabs, not the other products', () => {
+    const { text, headline } = exported(shop(productLd), 'https://shop.example/lantern');
+    expect(`${headline}\n${text}`).toContain('Harbour lantern');
+    expect(text).toContain('€89.00');
+    for (const sentence of [...DESCRIPTION, ...REVIEWS]) expect(text).toContain(sentence);
+    for (const [name, value] of SPECS) expect(text).toMatch(new RegExp(`${name}\\W+${value}`));
+    for (const other of OTHERS) expect(text).not.toContain(other);
+  });
+
+  it('reads the page as a product page from og:type or microdata too, and keeps hidden panels and comments out of a page that says neither', () => {
+    for (const head of ['<meta property="og:type" content="product">', '']) {
+      const html = head ? shop(head) : shop('').replace('<div class="product-grid">', '<div class="product-grid" itemscope itemtype="https://schema.org/Product">').replace('<div class="price">', '<div class="price" itemprop="offers" itemscope itemtype="https://schema.org/Offer">');
+      expect(exported(html, 'https://shop.example/lantern').text).toContain(REVIEWS[0]);
+    }
+    const { text } = exported(shop(''), 'https://shop.example/lantern');
+    expect(text).not.toContain(REVIEWS[0]);
+    expect(text).not.toContain('Burn time');
+  });
+});
+
+/** A discussion in the shapes forum software gives it, where the replies are the content, not comments under it. */
+describe('a discussion', () => {
+  const FIRST_POST = 'Pump seal leaking again after the spring refit: where would you look first?';
+  const REPLIES = [
+    'Check the impeller first: a cracked vane will make the pump vibrate, and the vibration wears a new seal out in weeks, whatever the housing.',
+    'Mine did the same until I found the mounting bolts loose; once they were torqued to spec the leak stopped and it has been dry for a year now.',
+    'If the housing is warped you can see it with a straight edge across the face; anything more than a tenth of a millimetre and it needs replacing.',
+  ];
+  const discussionLd = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Pump seal leaking"}</script>`;
+  const thread = (head: string) => `<html><head><title>Pump seal leaking - Boat Forum</title>${head}</head><body>
+    <header><nav><a href="/">Forums</a> <a href="/boats">Boats</a></nav></header>
+    <main><h1>Pump seal leaking</h1><div class="thread-start"><p>${FIRST_POST}</p></div>
+      <ol class="comment-list">${REPLIES.map((reply, i) => `<li class="comment"><div class="comment-author"><a href="/u/${i}">member${i}</a></div><div class="comment-body"><p>${reply}</p></div></li>`).join('')}</ol></main>
+    <aside class="sidebar"><h3>Popular threads</h3><ul><li><a href="/t/1">Best antifouling for 2025?</a></li></ul></aside></body></html>`;
+
+  it('keeps a short first post with the replies classed as comments, on a page that says it is a discussion', () => {
+    const { text } = exported(thread(discussionLd), 'https://forum.example/t/pump-seal');
+    for (const sentence of [FIRST_POST, ...REPLIES]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Popular threads');
+  });
+
+  it("joins the replies that follow the first post's own wrapper (custom elements, as some forums render them)", () => {
+    const html = `<html><head><title>Pump seal leaking</title>${discussionLd}</head><body><main>
+      <forum-post><h2 slot="title">Pump seal leaking</h2><div slot="text-body">${paragraphs(ARTICLE)}</div></forum-post>
+      <forum-comment-tree>${REPLIES.map((reply, i) => `<forum-comment><div slot="meta"><a href="/u/${i}">member${i}</a> · 2h</div><div slot="comment"><p>${reply}</p></div></forum-comment>`).join('')}</forum-comment-tree>
+      </main></body></html>`;
+    const { text } = exported(html, 'https://forum.example/t/pump-seal');
+    for (const sentence of [...ARTICLE, ...REPLIES]) expect(text).toContain(sentence);
+  });
+
+  it("leaves a blog post's comments out, as before", () => {
+    const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
+    const { text } = exported(html, 'https://blog.example/pump-seal');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    for (const reply of REPLIES) expect(text).not.toContain(reply);
+  });
+});

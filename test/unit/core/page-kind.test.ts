@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { pageKind } from '../../../lambdas/core/export/page-kind.js';
+import { parseHtml } from '../../../lambdas/core/html.js';
+
+function kindOf(head: string, body = '<p>Text</p>') {
+  const { document, jsonLd } = parseHtml(`<html><head>${head}</head><body>${body}</body></html>`);
+  return pageKind(document, jsonLd);
+}
+
+const ld = (data: unknown) => `<script type="application/ld+json">${JSON.stringify(data)}</script>`;
+
+describe('pageKind', () => {
+  it('reads a product from JSON-LD, at the top, in an array, in @graph, with a type list or a full IRI', () => {
+    const offers = { '@type': 'Offer', price: '89.00', priceCurrency: 'EUR' };
+    expect(kindOf(ld({ '@context': 'https://schema.org', '@type': 'Product', name: 'Lantern', offers }))).toBe('product');
+    expect(kindOf(ld([{ '@type': 'BreadcrumbList' }, { '@type': 'ProductGroup', hasVariant: [{ '@type': 'Product', offers }] }]))).toBe('product');
+    expect(kindOf(ld({ '@graph': [{ '@type': 'WebPage' }, { '@type': ['Product', 'Thing'], offers }] }))).toBe('product');
+    expect(kindOf(ld({ '@type': 'http://schema.org/Product', offers }))).toBe('product');
+  });
+
+  it('reads a discussion from JSON-LD or from the microdata of a top-level item', () => {
+    expect(kindOf(ld({ '@type': 'DiscussionForumPosting', headline: 'Pump seal' }))).toBe('discussion');
+    expect(kindOf(ld({ '@type': 'QAPage', mainEntity: { '@type': 'Question' } }))).toBe('discussion');
+    expect(kindOf('', '<div itemscope itemtype="https://schema.org/QAPage"><p>Question</p></div>')).toBe('discussion');
+  });
+
+  it('reads og:type product and microdata Product', () => {
+    expect(kindOf('<meta property="og:type" content="product">')).toBe('product');
+    expect(kindOf('<meta property="og:type" content="product.item">')).toBe('product');
+    expect(kindOf('', '<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Lantern</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">€89</div></div>')).toBe('product');
+  });
+
+  it('is no kind for an article, even one whose review describes or rates a product, nor for broken or absent markup', () => {
+    expect(kindOf('')).toBeUndefined();
+    expect(kindOf(ld({ '@type': 'NewsArticle' }))).toBeUndefined();
+    expect(kindOf(`<meta property="og:type" content="article">${ld({ '@type': 'Product', offers: { price: '89.00' } })}`)).toBeUndefined();
+    expect(kindOf('', '<article itemscope itemtype="https://schema.org/Review"><div itemprop="itemReviewed" itemscope itemtype="https://schema.org/Product"></div></article>')).toBeUndefined();
+    expect(kindOf('<script type="application/ld+json">{"@type": "Product",</script>')).toBeUndefined();
+    // A rating plugin's "Product" on a blog post: a rating, nothing on sale.
+    expect(kindOf(ld({ '@type': 'Product', name: 'Ten ways to plan a crossing', aggregateRating: { ratingValue: 4.5 } }))).toBeUndefined();
+    expect(kindOf('', '<div itemscope itemtype="http://schema.org/Product"><span itemprop="aggregateRating">4.5</span></div>')).toBeUndefined();
+    expect(kindOf('<script>var page = {"@type": "Product"};</script>')).toBeUndefined();
+  });
+});
