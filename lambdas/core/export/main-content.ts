@@ -31,7 +31,8 @@ function classPatterns(words: readonly string[]): { everywhere: RegExp; besideCo
   return { everywhere: pattern(words), besideContentDiscussion: pattern(words.filter((word) => !DISCUSSION_WORDS.has(word))) };
 }
 const UNLIKELY_CANDIDATE = classPatterns([
-  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', 'comment', 'community', 'cover-wrap', 'disqus', 'extra', 'footer', 'gdpr', 'header', 'legends', 'menu',
+  // `extra` at a word's start only: Nextra, a documentation generator, names every block of the text `nextra-…`.
+  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', 'comment', 'community', 'cover-wrap', 'disqus', '(?<![a-z])extra', 'footer', 'gdpr', 'header', 'legends', 'menu',
   'related', 'remark', 'replies', 'rss', 'shoutbox', 'sidebar', 'skyscraper', 'social', 'sponsor', 'supplemental', 'ad-break', 'agegate', 'pagination', 'pager', 'popup', 'yom-remote',
 ]);
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
@@ -274,11 +275,14 @@ class Attempt {
       return true;
     }
     if (this.flags.stripUnlikely) {
+      // A heading or a summary named `section-header` or `code-header` heads a part of the text: it is no page header.
       if (
         this.unlikelyClass.test(match) &&
         !MAYBE_CANDIDATE.test(match) &&
         element.name !== 'body' &&
         element.name !== 'a' &&
+        !HEADINGS.has(element.name) &&
+        element.name !== 'summary' &&
         !findAncestor(element, 'table', 4) &&
         !findAncestor(element, 'code', 4)
       ) {
@@ -722,13 +726,31 @@ class Attempt {
       (!isList && !isFigureChild && headingDensity < 0.9 && contentLength < 25 && (img === 0 || img > 2) && density > 0) ||
       (!isList && weight < 25 && density > 0.2) ||
       (weight >= 25 && density > 0.5) ||
-      (img === 0 && !stats.hasTextishText);
+      (img === 0 && !stats.hasTextishText && !this.headsText(node, stats, removed));
     if (!suspicious) return false;
     // A list of images (one per item) is content, e.g. a gallery.
     if (isList && elementChildren(node).every((item) => elementChildren(item).length <= 1)) {
       return img !== stats.li;
     }
     return true;
+  }
+
+  /**
+   * A wrapper that holds only a heading (GitHub's `div.markdown-heading`) heads the text that
+   * follows it; a box's title left alone once its links are cleaned out heads nothing.
+   */
+  private headsText(node: Element, stats: Stats, removed: Set<AnyNode>): boolean {
+    if (stats.textLength === 0 || stats.headingTextLength < stats.textLength) return false;
+    let next = node.next;
+    // Past what holds no text (a row of badges, an anchor), to the next block of text.
+    while (next && (!isTag(next) || removed.has(next) || this.lengths.of(next).text === 0)) next = next.next;
+    if (!next || !isTag(next)) return false;
+    const following = measure(next, removed, this.dataTables);
+    // A section's heading right above a subsection's heads what the subsection's heading does.
+    if (HEADINGS.has(next.name) || (following.textLength > 0 && following.headingTextLength === following.textLength)) {
+      return this.headsText(next, following, removed);
+    }
+    return following.textLength > 0 && following.linkLength < following.textLength * 0.5;
   }
 
   private initialScore(element: Element): number {

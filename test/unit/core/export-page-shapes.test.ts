@@ -509,3 +509,44 @@ describe('a discussion', () => {
     for (const reply of REPLIES) expect(text).not.toContain(reply);
   });
 });
+
+/** Documentation pages in the shapes their generators give them. */
+describe('a documentation page', () => {
+  const INSTALL = 'Install the command-line tool with your package manager; it needs no other service and runs on any machine with Node.';
+  const CONFIGURE = 'Write the settings to a file beside your project, and the tool reads them on every run, so nothing has to be passed twice.';
+  const USAGE = 'Run the tool in the folder of your project: it finds the settings file, checks the tides, and prints the next crossing.';
+
+  it("keeps a README's headings, each in a wrapper of its own (GitHub's markdown-heading), and not a sidebar box's title", () => {
+    const heading = (level: number, text: string) => `<div class="markdown-heading"><h${level} class="heading-element">${text}</h${level}><a class="anchor" href="#${text.toLowerCase()}" aria-label="Permalink: ${text}"></a></div>`;
+    const html = `<html><head><title>harbour/tidepool: tides for the command line</title></head><body>
+      <div class="repository-content"><article class="markdown-body">
+        ${heading(1, 'Tidepool')}<p>${ARTICLE[0]}</p>
+        ${heading(2, 'Installation')}<p>${INSTALL}</p><pre><code>npm install -g tidepool</code></pre>
+        ${heading(2, 'Configuration')}${heading(3, 'Settings file')}<p>${CONFIGURE}</p>
+        ${heading(2, 'Usage')}<p>${USAGE}</p>
+        <div class="box"><h3>Sponsors</h3><ul><li><a href="/s/1">Harbour Trust</a></li><li><a href="/s/2">Pier Co</a></li></ul></div>
+      </article></div></body></html>`;
+    const { text } = exported(html, 'https://code.example/harbour/tidepool');
+    for (const line of ['Installation', 'Configuration', 'Settings file', 'Usage', INSTALL, CONFIGURE, USAGE]) expect(text).toContain(line);
+    expect(text).not.toContain('Sponsors');
+  });
+
+  it("keeps the blocks a generator names after itself (Nextra's nextra-callout, nextra-code), which hold 'extra' but are not extras", () => {
+    const html = `<html><head><title>Configuration – Tidepool</title></head><body>
+      <article class="nextra-body"><main><h1>Configuration</h1>${paragraphs(ARTICLE)}
+        <div class="nextra-callout"><p>${CONFIGURE}</p></div>
+        <div class="nextra-code"><pre><code>tidepool --config ./tides.json</code></pre></div></main></article></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/configuration');
+    for (const line of [...ARTICLE, CONFIGURE, 'tidepool --config ./tides.json']) expect(text).toContain(line);
+  });
+
+  it('keeps headings named for what they head (section-header, code-header), which read as a page header by name', () => {
+    const html = `<html><head><title>Tide in tidepool - Docs</title></head><body>
+      <section id="main-content" class="content"><div class="docblock">${paragraphs(ARTICLE)}</div>
+        <h2 id="implementations" class="section-header">Implementations</h2>
+        <div class="impl-items"><h4 class="code-header">pub fn next_high(&amp;self) -&gt; Time</h4><div class="docblock"><p>${USAGE}</p></div></div>
+      </section></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/struct.Tide.html');
+    for (const line of ['Implementations', 'pub fn next_high(&self) -> Time', USAGE]) expect(text).toContain(line);
+  });
+});
