@@ -6,7 +6,7 @@ import { createElement, findAncestor, relink, removeNodes } from './export/dom.j
 import { extractMainContent, type PageNames } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
-import { pageKind } from './export/page-kind.js';
+import { pageKind, type PageKind } from './export/page-kind.js';
 import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
 import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver } from './html.js';
@@ -58,7 +58,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const names = { title, ...storyNames(document, base) };
   const kind = pageKind(document, jsonLd);
   const body = selectedBody(pageBody(document), options.selectors);
-  const main = options.onlyMainContent ? extractMainContent(body, names, kind) : undefined;
+  const main = options.onlyMainContent ? (extractMainContent(body, names, kind) ?? mainContentOfWholePage(html, options.selectors, names, kind)) : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
   const details = metadata && { html: content ? getOuterHTML(content) : '', ...metadata };
@@ -76,6 +76,16 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const headline = main?.titleHeading ? tidy(toPlainText(main.titleHeading)) : '';
   const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
   return { title, truncated, ...(headline === '' ? {} : { headline }), ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
+}
+
+/**
+ * A page whose text is all in what is taken for boilerplate (a post shown in a dialog over an empty
+ * app, a page inside a landmark) would export nothing: its main content is then looked for in the
+ * whole page, parsed again since the first pass removed it (rare, so the common path pays nothing).
+ */
+function mainContentOfWholePage(html: string, selectors: ExportOptions<ExportFormat>['selectors'], names: PageNames, kind: PageKind | undefined) {
+  const body = selectedBody(pageBody(parseHtml(html).document), selectors);
+  return extractMainContent(body, names, kind, { keepBoilerplate: true });
 }
 
 /** Why a CSS selector cannot be used, or undefined when it can. */

@@ -119,8 +119,8 @@ export interface MainContent {
  * The main content of `body` as a new element, or undefined when the page has no text at all.
  * Boilerplate is removed from `body` itself; the rest of the work happens on copies.
  */
-export function extractMainContent(body: Element, names: PageNames, kind?: PageKind): MainContent | undefined {
-  removeBoilerplate(body, kind);
+export function extractMainContent(body: Element, names: PageNames, kind?: PageKind, { keepBoilerplate = false } = {}): MainContent | undefined {
+  if (!keepBoilerplate) removeBoilerplate(body, kind);
   paragraphsFromBreakRuns(body);
   let best: { content: MainContent; length: number } | undefined;
   for (const flags of ATTEMPTS) {

@@ -111,6 +111,15 @@ describe('a page hidden around its article', () => {
     expect(text).not.toContain('All rights reserved');
   });
 
+  it('keeps a post shown in a dialog over an empty app, the only text of the page', () => {
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div id="app"><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><main></main></div>
+      <div role="dialog" aria-modal="true" class="post-modal"><button>Close</button><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    expect(text).not.toContain('Home');
+  });
+
   it('keeps a page its scripts show (display: none on the wrapper), and still drops a hidden box beside an article', () => {
     const hiddenPage = `<html><head><title>Ferry timetable approved</title></head><body>
       <div id="page" style="display:none"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div></body></html>`;
