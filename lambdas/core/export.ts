@@ -2,11 +2,11 @@ import { selectAll } from 'css-select';
 import { isTag, type ChildNode, type Document, type Element } from 'domhandler';
 import { getOuterHTML } from 'domutils';
 import { plainText } from './characters.js';
-import { createElement, findAncestor, relink, removeNodes } from './export/dom.js';
-import { extractMainContent, type PageNames } from './export/main-content.js';
+import { createElement, createText, findAncestor, relink, removeNodes } from './export/dom.js';
+import { extractMainContent, type MainContent, type PageNames } from './export/main-content.js';
 import { toMarkdown } from './export/markdown.js';
 import { normalizeForExport } from './export/normalize.js';
-import { pageKind, type PageKind } from './export/page-kind.js';
+import { pageKind, structuredText, type PageKind } from './export/structured-data.js';
 import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
 import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver } from './html.js';
@@ -58,7 +58,9 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const names = { title, ...storyNames(document, base) };
   const kind = pageKind(document, jsonLd);
   const body = selectedBody(pageBody(document), options.selectors);
-  const main = options.onlyMainContent ? (extractMainContent(body, names, kind) ?? mainContentOfWholePage(html, options.selectors, names, kind)) : undefined;
+  const main = options.onlyMainContent
+    ? (extractMainContent(body, names, kind) ?? structuredContent(jsonLd) ?? mainContentOfWholePage(html, options.selectors, names, kind))
+    : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
   const details = metadata && { html: content ? getOuterHTML(content) : '', ...metadata };
@@ -76,6 +78,21 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const headline = main?.titleHeading ? tidy(toPlainText(main.titleHeading)) : '';
   const byline = main?.byline ? tidy(toPlainText(main.byline)) : '';
   return { title, truncated, ...(headline === '' ? {} : { headline }), ...(byline === '' ? {} : { byline }), ...(details ? { details } : {}), ...output };
+}
+
+/** Markup in a JSON-LD text (some sites put the article's HTML in `articleBody`). */
+const MARKUP = /<\/?[a-z][^>]*>/i;
+
+/**
+ * For a page whose HTML shows no content (an app that renders it with scripts), the text its
+ * JSON-LD carries for search engines, as paragraphs (see `structuredText`).
+ */
+function structuredContent(jsonLd: readonly string[]): MainContent | undefined {
+  const blocks = structuredText(jsonLd).flatMap((text): ChildNode[] => {
+    if (MARKUP.test(text)) return pageBody(parseHtml(text).document).children;
+    return text.split(/\n\s*\n/).map((paragraph) => createElement('p', [createText(paragraph)]));
+  });
+  return blocks.length === 0 ? undefined : { article: createElement('div', blocks), titleHeading: undefined, byline: undefined };
 }
 
 /**

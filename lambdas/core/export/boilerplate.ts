@@ -2,7 +2,7 @@ import { isTag, type AnyNode, type Element } from 'domhandler';
 import { descendantElements, firstElement, textOf } from '../html.js';
 import { classAndId, findAncestor, removeNodes } from './dom.js';
 import { TextLengths } from './lengths.js';
-import type { PageKind } from './page-kind.js';
+import type { PageKind } from './structured-data.js';
 
 /**
  * What is never the main content, removed from the page before the scoring: navigation, the page's

@@ -11,7 +11,7 @@ import {
   setChildren,
 } from './dom.js';
 import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
-import type { PageKind } from './page-kind.js';
+import type { PageKind } from './structured-data.js';
 import { collapsedLength, isLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 

@@ -511,6 +511,17 @@ describe('a discussion', () => {
     for (const sentence of [...ARTICLE, ...REPLIES]) expect(text).toContain(sentence);
   });
 
+  it('exports the text a script-rendered thread carries in its JSON-LD, when its HTML shows none', () => {
+    const ld = JSON.stringify({ '@type': 'DiscussionForumPosting', headline: 'Pump seal leaking', text: FIRST_POST, comment: REPLIES.map((text) => ({ '@type': 'Comment', text })) });
+    const html = `<html><head><title>Pump seal leaking</title><script type="application/ld+json">${ld}</script></head><body>
+      <div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript><script src="/app.js"></script></body></html>`;
+    const { text } = exported(html, 'https://forum.example/t/pump-seal');
+    for (const sentence of [FIRST_POST, ...REPLIES]) expect(text).toContain(sentence);
+    const article = JSON.stringify({ '@type': 'NewsArticle', articleBody: `<p>${ARTICLE[0]}</p><p>${ARTICLE[1]}</p>` });
+    const shell = `<html><head><script type="application/ld+json">${article}</script></head><body><div id="app"></div></body></html>`;
+    expect(exported(shell).text).toBe(`${ARTICLE[0]}\n\n${ARTICLE[1]}`);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');

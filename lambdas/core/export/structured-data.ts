@@ -19,7 +19,7 @@ const DISCUSSION_TYPES = new Set(['DiscussionForumPosting', 'QAPage', 'Question'
  * review in it describes.
  */
 export function pageKind(document: Document, jsonLd: readonly string[]): PageKind | undefined {
-  const types = new Set([...jsonLd.flatMap(jsonLdTypes), ...microdataTypes(document)]);
+  const types = new Set([...topLevelItems(jsonLd).flatMap(jsonLdTypes), ...microdataTypes(document)]);
   if ([...types].some((type) => DISCUSSION_TYPES.has(type))) return 'discussion';
   const ogType = firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name)?.toLowerCase() === 'og:type')?.attribs.content?.trim().toLowerCase() ?? '';
   if (ogType.startsWith('article')) return undefined;
@@ -32,22 +32,56 @@ function typeName(value: string): string {
   return value.trim().replace(/^.*[/:#]/, '');
 }
 
-function jsonLdTypes(text: string): string[] {
-  try {
-    return itemTypes(JSON.parse(text));
-  } catch {
-    return [];
-  }
+function jsonLdTypes(item: JsonLdItem): string[] {
+  const { '@type': type } = item;
+  const own = (Array.isArray(type) ? type : [type]).filter((value): value is string => typeof value === 'string').map(typeName);
+  const onSale = 'offers' in item || 'hasVariant' in item;
+  return own.filter((name) => onSale || !PRODUCT_TYPES.has(name));
 }
 
-/** The types of a JSON-LD document's top-level items: the root, each of an array, each of `@graph`. */
-function itemTypes(data: unknown): string[] {
-  if (Array.isArray(data)) return data.flatMap(itemTypes);
-  if (typeof data !== 'object' || data === null) return [];
-  const { '@type': type, '@graph': graph } = data as Record<string, unknown>;
-  const own = (Array.isArray(type) ? type : [type]).filter((value): value is string => typeof value === 'string').map(typeName);
-  const onSale = 'offers' in data || 'hasVariant' in data;
-  return [...own.filter((name) => onSale || !PRODUCT_TYPES.has(name)), ...(Array.isArray(graph) ? graph.flatMap(itemTypes) : [])];
+type JsonLdItem = Record<string, unknown>;
+
+/** The top-level items of the page's JSON-LD: each script's root, each of an array, each of `@graph`. */
+function topLevelItems(jsonLd: readonly string[]): JsonLdItem[] {
+  const items: JsonLdItem[] = [];
+  const visit = (data: unknown): void => {
+    if (Array.isArray(data)) data.forEach(visit);
+    else if (typeof data === 'object' && data !== null) {
+      items.push(data as JsonLdItem);
+      const graph = (data as JsonLdItem)['@graph'];
+      if (Array.isArray(graph)) graph.forEach(visit);
+    }
+  };
+  for (const text of jsonLd) {
+    try {
+      visit(JSON.parse(text));
+    } catch {
+      // A script that is not JSON says nothing.
+    }
+  }
+  return items;
+}
+
+/** Where an item's text goes on: a page's main entity, a post's comments, a question's answers. */
+const TEXT_CARRIERS = ['mainEntity', 'comment', 'acceptedAnswer', 'suggestedAnswer'];
+const TEXT_CARRIER_DEPTH = 4;
+
+/**
+ * The text the page's JSON-LD carries for its items, in order and once each: an article's
+ * `articleBody`, a post's or an answer's `text`, with its comments and answers. An app that
+ * renders its page with scripts often puts the text here for search engines, and nowhere else.
+ */
+export function structuredText(jsonLd: readonly string[]): string[] {
+  const texts = new Set<string>();
+  const visit = (item: unknown, depth: number): void => {
+    if (Array.isArray(item)) return item.forEach((each) => visit(each, depth));
+    if (typeof item !== 'object' || item === null || depth > TEXT_CARRIER_DEPTH) return;
+    const { articleBody, text } = item as JsonLdItem;
+    for (const value of [articleBody, text]) if (typeof value === 'string' && value.trim() !== '') texts.add(value.trim());
+    for (const key of TEXT_CARRIERS) visit((item as JsonLdItem)[key], depth + 1);
+  };
+  for (const item of topLevelItems(jsonLd)) visit(item, 0);
+  return [...texts];
 }
 
 /** The types of the page's microdata items that are not a property of another item. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageKind } from '../../../lambdas/core/export/page-kind.js';
+import { pageKind, structuredText } from '../../../lambdas/core/export/structured-data.js';
 import { parseHtml } from '../../../lambdas/core/html.js';
 
 function kindOf(head: string, body = '<p>Text</p>') {
@@ -40,5 +40,26 @@ describe('pageKind', () => {
     expect(kindOf(ld({ '@type': 'Product', name: 'Ten ways to plan a crossing', aggregateRating: { ratingValue: 4.5 } }))).toBeUndefined();
     expect(kindOf('', '<div itemscope itemtype="http://schema.org/Product"><span itemprop="aggregateRating">4.5</span></div>')).toBeUndefined();
     expect(kindOf('<script>var page = {"@type": "Product"};</script>')).toBeUndefined();
+  });
+});
+
+describe('structuredText', () => {
+  const texts = (data: unknown) => structuredText([JSON.stringify(data)]);
+
+  it("gives an article's body, a post's text with its comments, a question's with its answers, each once", () => {
+    expect(texts({ '@type': 'NewsArticle', headline: 'Ferry', articleBody: 'The harbour authority approved the timetable.' })).toEqual(['The harbour authority approved the timetable.']);
+    const thread = {
+      '@type': 'DiscussionForumPosting',
+      text: 'Pump seal leaking again?',
+      comment: [{ '@type': 'Comment', text: 'Check the impeller.', comment: { '@type': 'Comment', text: 'It was the impeller.' } }, { '@type': 'Comment', text: 'Check the impeller.' }],
+    };
+    expect(texts(thread)).toEqual(['Pump seal leaking again?', 'Check the impeller.', 'It was the impeller.']);
+    const qa = { '@type': 'QAPage', mainEntity: { '@type': 'Question', text: 'Which seal?', acceptedAnswer: { text: 'The lip seal.' }, suggestedAnswer: [{ text: 'A face seal.' }] } };
+    expect(texts(qa)).toEqual(['Which seal?', 'The lip seal.', 'A face seal.']);
+  });
+
+  it('gives nothing for items without text, and skips scripts that are not JSON', () => {
+    expect(texts({ '@type': 'Organization', name: 'Harbour News' })).toEqual([]);
+    expect(structuredText(['{"articleBody": "cut', JSON.stringify({ '@graph': [{ articleBody: 'Whole text.' }] })])).toEqual(['Whole text.']);
   });
 });
