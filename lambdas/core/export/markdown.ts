@@ -1,7 +1,7 @@
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
-import { isBlockElement } from './text.js';
+import { isBlockElement, SPACED_INLINE } from './text.js';
 
 /**
  * Markdown of an element normalized by `normalizeForExport`: turndown with GFM tables and
@@ -114,6 +114,16 @@ function addInlineRules(service: TurndownService): void {
   // turndown trims an inline element's content when its text starts or ends with a space (a code
   // block's last line feed), and with it the blank line that parts a block at its edge from the
   // words beside the element (`component```` and every fence after it pairs wrongly): put it back.
+  // Controls sit apart from the words around them on screen, as the text export has them
+  // (`</button><button>`): a space on each side that has words, one between two controls.
+  service.addRule('spacedControl', {
+    filter: (node) => isSpacedControl(asConverted(node)),
+    replacement: (content, node) => {
+      const control = asConverted(node);
+      const wordBefore = /\S/.test(adjacentCharacter(control, 'previous')) && !(control.previousSibling && isSpacedControl(control.previousSibling));
+      return (wordBefore ? ' ' : '') + content + (/\S/.test(adjacentCharacter(control, 'next')) ? ' ' : '');
+    },
+  });
   service.addRule('inlineAroundBlock', {
     filter: (node) => passesContentThrough(asConverted(node)) && (blockAtEdge(asConverted(node), 'first') || blockAtEdge(asConverted(node), 'last')),
     replacement: (content, node) => {
@@ -254,6 +264,11 @@ function meetsSameEmphasis(node: MirrorNode): boolean {
     if (isBlockElement(before.nodeName.toLowerCase())) return false;
   }
   return false;
+}
+
+/** A control with content of its own (a button, a select), which stands apart from the words beside it. */
+function isSpacedControl(node: MirrorNode): boolean {
+  return node.nodeType === ELEMENT_NODE && node.nodeName !== 'IMG' && SPACED_INLINE.has(node.nodeName.toLowerCase());
 }
 
 /** turndown hands the rules the nodes of the tree it was given: mirror nodes. */

@@ -28,7 +28,7 @@ export function isBlockElement(name: string): boolean {
 const SKIPPED = new Set(['img', 'picture', 'video', 'audio', 'svg', 'canvas', 'iframe', 'object', 'embed', 'head', 'hr']);
 const CELLS = new Set(['td', 'th']);
 /** Inline elements that sit apart from the words around them on screen. */
-const SPACED_INLINE = new Set(['button', 'input', 'select', 'textarea', 'img']);
+export const SPACED_INLINE = new Set(['button', 'input', 'select', 'textarea', 'img']);
 
 const enum Break {
   None = 0,

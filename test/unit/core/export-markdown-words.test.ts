@@ -99,6 +99,12 @@ const WRITTEN_AS: Array<{ name: string; html: string; markdown: string }> = [
     html: '<form><label>Monthly savings<output>$0</output></label><label>Annual savings<output>$12</output></label></form>',
     markdown: 'Monthly savings$0Annual savings$12',
   },
+  {
+    // A seller box's two calls to action, buttons with no space between them.
+    name: 'keeps buttons apart from each other and the words beside them, as the text export does',
+    html: '<div><button type="button"><span>Other items</span></button><button type="button"><span>Contact</span></button>seller</div>',
+    markdown: 'Other items Contact seller',
+  },
 ];
 
 /** Pages where one part of the markdown is the point: each keeps the text's words and holds these. */
