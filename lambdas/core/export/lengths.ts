@@ -25,7 +25,7 @@ export class TextLengths {
         lengths.text += childLengths.text;
         lengths.links += childLengths.links;
       }
-      if (isLink(node)) lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
+      if (countsAsLink(node)) lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
     }
     this.known.set(node, lengths);
     return lengths;
@@ -41,6 +41,23 @@ const BLOCKS = new Set(['address', 'blockquote', 'div', 'dl', 'fieldset', 'form'
 export function isLink(element: Element): boolean {
   if (element.name !== 'a') return false;
   return element.attribs.href !== undefined || !element.children.some((child) => isTag(child) && BLOCKS.has(child.name));
+}
+
+/** Where a link is a cross-reference in code (a type in a signature, `<a><code>Tide</code></a>`), not a way off the text. */
+const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'tt']);
+/** A signature by its class, as API documentation generators write it (Sphinx's `sig`, Javadoc's `member-signature`, rustdoc's `code-header`). */
+const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl)($|[\s_-])/i;
+const CODE_LEVELS = 4;
+
+/** A link that weighs in link density: not a cross-reference written as code, which an API reference is full of. */
+export function countsAsLink(element: Element): boolean {
+  if (!isLink(element)) return false;
+  let parent = element.parent;
+  for (let level = 0; parent && isTag(parent) && level < CODE_LEVELS; parent = parent.parent, level++) {
+    if (CODE.has(parent.name) || SIGNATURE_CLASS.test(parent.attribs.class ?? '')) return false;
+  }
+  const children = element.children.filter((child) => !(isText(child) && child.data.trim() === ''));
+  return !(children.length === 1 && isTag(children[0]!) && CODE.has(children[0].name));
 }
 
 /** Length of `text` with whitespace runs counted as one character. */

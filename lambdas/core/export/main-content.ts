@@ -12,7 +12,7 @@ import {
 } from './dom.js';
 import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
 import type { PageKind } from './structured-data.js';
-import { collapsedLength, isLink, linkDensity, TextLengths } from './lengths.js';
+import { collapsedLength, countsAsLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
@@ -1019,7 +1019,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     for (const child of node.children) {
       walk(
         child,
-        inLink || isLink(node),
+        inLink || countsAsLink(node),
         inList || name === 'ul' || name === 'ol',
         inHeading || HEADINGS.has(name),
         inTextish || TEXTISH.has(name),

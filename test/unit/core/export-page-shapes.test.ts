@@ -560,6 +560,27 @@ describe('a documentation page', () => {
     for (const line of [...ARTICLE, CONFIGURE, 'tidepool --config ./tides.json']) expect(text).toContain(line);
   });
 
+  it("keeps an API reference's signatures, whose types link to their own pages (links in code are references, not navigation)", () => {
+    const methods = [
+      ['next_high', 'Tide', 'Time', 'The time of the next high tide.'],
+      ['next_low', 'Tide', 'Time', 'The time of the next low tide.'],
+      ['height_at', 'Time', 'Metres', 'The height of the water at a time.'],
+      ['range', 'Day', 'Metres', 'The range between low and high water.'],
+    ];
+    const signature = ([name, argument, result]: string[]) =>
+      `<h4 class="code-header">pub fn <a href="#method.${name}" class="fn">${name}</a>(at: <a href="struct.${argument}.html">${argument}</a>) -&gt; <a href="struct.${result}.html">${result}</a></h4>`;
+    const html = `<html><head><title>Tide in tidepool - Docs</title></head><body>
+      <section id="main-content" class="content"><div class="docblock">${paragraphs(ARTICLE)}</div>
+        <h2 id="implementations">Implementations</h2>
+        <div class="impl-items">${methods.map((method) => `<details class="toggle method-toggle" open><summary>${signature(method)}</summary><div class="docblock"><p>${method[3]}</p></div></details>`).join('')}</div>
+        <div class="api-signatures"><pre><code>impl <a href="trait.Display.html">Display</a> for <a href="struct.Tide.html">Tide</a></code></pre></div>
+      </section></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/struct.Tide.html');
+    for (const method of methods) expect(text).toContain(method[3]);
+    expect(text).toContain('pub fn height_at(at: Time) -> Metres');
+    expect(text).toContain('impl Display for Tide');
+  });
+
   it('keeps headings named for what they head (section-header, code-header), which read as a page header by name', () => {
     const html = `<html><head><title>Tide in tidepool - Docs</title></head><body>
       <section id="main-content" class="content"><div class="docblock">${paragraphs(ARTICLE)}</div>
