@@ -21,6 +21,12 @@ const ARTICLE = [
 
 const paragraphs = (sentences: readonly string[]) => sentences.map((sentence) => `<p>${sentence}</p>`).join('\n');
 
+/** The export holds every sentence of the article and none of `leftOut` (the page's chrome, a box beside it). */
+function expectArticleWithout(text: string, ...leftOut: string[]) {
+  for (const sentence of ARTICLE) expect(text).toContain(sentence);
+  for (const part of leftOut) expect(text).not.toContain(part);
+}
+
 describe('a landmark that swallows the article', () => {
   it('keeps an article that markup left inside an unclosed <header role="banner">', () => {
     const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
@@ -31,9 +37,7 @@ describe('a landmark that swallows the article', () => {
       <footer><p>© Harbour News. All rights reserved.</p></footer>
       </body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain('Skip to main content');
-    expect(text).not.toContain('All rights reserved');
+    expectArticleWithout(text, 'Skip to main content', 'All rights reserved');
   });
 
   it('keeps an article inside a navigation landmark left open, and still drops a closed one', () => {
@@ -91,8 +95,7 @@ describe('overlays and modal walls', () => {
     const html = `<html><head><title>Ferry timetable approved</title></head><body>
       ${newsletter}<div class="modal-layer"><main><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</main></div></body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain('morning briefing');
+    expectArticleWithout(text, 'morning briefing');
   });
 });
 
@@ -106,9 +109,7 @@ describe('a page hidden around its article', () => {
         <footer><p>© Harbour News. All rights reserved.</p></footer></div>
       ${consentDialog}</body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain('our partners use cookies');
-    expect(text).not.toContain('All rights reserved');
+    expectArticleWithout(text, 'our partners use cookies', 'All rights reserved');
   });
 
   it('keeps a post shown in a dialog over an empty app, the only text of the page', () => {
@@ -116,8 +117,7 @@ describe('a page hidden around its article', () => {
       <div id="app"><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header><main></main></div>
       <div role="dialog" aria-modal="true" class="post-modal"><button>Close</button><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div></body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain('Home');
+    expectArticleWithout(text, 'Home');
   });
 
   it('keeps a page its scripts show (display: none on the wrapper), and still drops a hidden box beside an article', () => {
@@ -273,7 +273,7 @@ const OTHER_STORY = [
   'The council said it would look at relief for the worst-hit traders, but that safety came first and the work could not be put off again.',
   'A footpath across the bridge stays open, with marshals at each end, and cyclists are asked to dismount while the scaffolding is up.',
   'Engineers expect the bridge to reopen before the summer festival, when the old town is at its busiest, barring bad weather in the spring.',
-];
+] as const;
 
 describe('pages with several stories', () => {
   const story = (headline: string, href: string, sentences: readonly string[]) =>
@@ -285,20 +285,17 @@ describe('pages with several stories', () => {
 
   it('exports the story the page title names, not the longer one beside it', () => {
     const { text } = exported(page('<title>Ferry timetable approved | Harbour News</title>'));
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain(OTHER_STORY[0]);
+    expectArticleWithout(text, OTHER_STORY[0]);
   });
 
   it('exports the story og:title names when the title is the section name', () => {
     const { text } = exported(page('<title>Live: news from the harbour</title><meta property="og:title" content="Ferry timetable approved">'));
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain(OTHER_STORY[0]);
+    expectArticleWithout(text, OTHER_STORY[0]);
   });
 
   it('exports the story the canonical URL links to', () => {
     const { text } = exported(page(`<title>Harbour News: today</title><link rel="canonical" href="${URL_OF_PAGE}">`), 'https://harbour.example/news/today');
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain(OTHER_STORY[0]);
+    expectArticleWithout(text, OTHER_STORY[0]);
   });
 
   it('keeps a section page whole when no story is named', () => {
@@ -371,8 +368,7 @@ describe('a page title said by a heading that is no story of its own', () => {
       <div class="article"><h1>Ferry timetable approved</h1><div class="article-body">${paragraphs(ARTICLE)}</div></div>
       </body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain(promotion);
+    expectArticleWithout(text, promotion);
   });
 });
 
@@ -423,14 +419,13 @@ describe('an anchor left open around the article', () => {
   });
 
   it('still counts a link written without href (a script link) as a link', () => {
-    const links = ['Monster HDMI cable, two metres', 'Belkin HDMI cable, one metre', 'PTC premium gold HDMI cable', 'Cables Unlimited HDMI, three metres', 'Monster HDMI 400, four metres', 'Belkin HDMI, gold plated'];
+    const links = ['Monster HDMI cable, two metres', 'Belkin HDMI cable, one metre', 'PTC premium gold HDMI cable', 'Cables Unlimited HDMI, three metres', 'Monster HDMI 400, four metres', 'Belkin HDMI, gold plated'] as const;
     const offer = (link: string) => `<p><a onclick="window.open('/go')">${link}, in stock, with free delivery, the best price from our partners today, compare, save, buy now</a></p>`;
     const html = `<html><head><title>Ferry timetable approved</title></head><body>
       <div class="offers">${links.map(offer).join('')}</div>
       <div class="story">${paragraphs(ARTICLE)}</div></body></html>`;
     const { text } = exported(html);
-    for (const sentence of ARTICLE) expect(text).toContain(sentence);
-    expect(text).not.toContain(links[0]);
+    expectArticleWithout(text, links[0]);
   });
 });
 
