@@ -56,7 +56,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const base = exportBaseUrl(document, options.url);
   const metadata = options.details ? pageMetadata(document) : undefined;
   const names = { title, ...storyNames(document, base) };
-  const kind = pageKind(document, jsonLd);
+  const kind = pageKind(document, jsonLd, URL.parse(options.url) ?? undefined);
   const body = selectedBody(pageBody(document), options.selectors);
   const main = options.onlyMainContent
     ? (extractMainContent(body, names, kind) ?? structuredContent(jsonLd) ?? mainContentOfWholePage(html, options.selectors, names, kind))

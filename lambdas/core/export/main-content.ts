@@ -61,7 +61,7 @@ const KEPT_TAG_WHEN_JOINING = new Set(['div', 'article', 'section', 'p', 'ol', '
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 /** What a thread's posts or a question's answers are each wrapped in. */
-const POST_BLOCKS = new Set(['article', 'div', 'li', 'section']);
+const POST_BLOCKS = new Set(['article', 'div', 'li', 'section', 'tr']);
 
 const TOP_CANDIDATES = 5;
 /** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
@@ -80,6 +80,8 @@ const LEADING_TEXT_MAX_CHARS = 100;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
 const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
+/** A paragraph shorter than this (a caption, a date) is not scored. */
+const SCORED_PARAGRAPH_MIN_CHARS = 25;
 /** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
 const ARTICLE_PART_MIN_CHARS = 80;
 const HEADING_MODULE_MAX_CHARS = 200;
@@ -216,6 +218,10 @@ class Attempt {
   private bylineRemoved = false;
   /** The story the page names, chosen over a better-scored story beside it. */
   private namedStory: Element | undefined;
+  /** A discussion's lists of posts, each with its posts' best scores together. */
+  private threads = new Map<Element, number>();
+  /** The posts of the thread that won, short ones too, and the first post before it. */
+  private threadPosts = new Set<Element>();
   private readonly title: string | undefined;
 
   private readonly unlikelyClass: RegExp;
@@ -255,6 +261,8 @@ class Attempt {
       let element = child;
       if (TAGS_TO_SCORE.has(element.name)) this.toScore.push(element);
       if (element.name === 'div') element = this.reshapeDiv(element);
+      // A forum's post is often bare text in a blockquote (vBulletin's): its runs of text are paragraphs too.
+      else if (element.name === 'blockquote' && this.kind === 'discussion') paragraphsOfLooseText(element);
       kept.push(element);
       this.prepare(element);
     }
@@ -301,29 +309,7 @@ class Attempt {
 
   /** Wraps loose phrasing content in paragraphs; a div that is really a paragraph becomes one. */
   private reshapeDiv(div: Element): Element {
-    const children: ChildNode[] = [];
-    let paragraph: ChildNode[] | undefined;
-    const closeParagraph = () => {
-      if (!paragraph) return;
-      while (paragraph.length > 0 && isWhitespace(paragraph[paragraph.length - 1] as ChildNode)) paragraph.pop();
-      const element = new Element('p', {});
-      relink(element, paragraph);
-      children.push(element);
-      paragraph = undefined;
-    };
-    for (const child of div.children) {
-      if (isPhrasing(child)) {
-        if (paragraph) paragraph.push(child);
-        else if (!isWhitespace(child)) paragraph = [child];
-        else children.push(child);
-      } else {
-        closeParagraph();
-        children.push(child);
-      }
-    }
-    closeParagraph();
-    relink(div, children);
-
+    paragraphsOfLooseText(div);
     const only = singleChildElement(div, 'p');
     if (only && linkDensity(this.preparedLengths, div) < 0.25) {
       // The paragraph takes the div's place when the parent's children are rebuilt.
@@ -344,7 +330,7 @@ class Attempt {
     for (const element of this.toScore) {
       if (!element.parent || !isTag(element.parent)) continue;
       const text = innerText(element);
-      if (text.length < 25) continue;
+      if (text.length < SCORED_PARAGRAPH_MIN_CHARS) continue;
       // A data table's cells are values (names, places, figures), not paragraphs: their commas would
       // make a table of names outscore the letter it follows. The table is scored as one block.
       if (element.name === 'td' && !readsAsProse(text) && isInDataTable(element, dataTables)) continue;
@@ -365,7 +351,50 @@ class Attempt {
     for (const candidate of candidates) {
       this.scores.set(candidate, this.score(candidate) * (1 - linkDensity(this.lengths, candidate)));
     }
+    if (this.kind === 'discussion') this.threads = this.scoreThreads(page, candidates);
     return candidates;
+  }
+
+  /**
+   * A discussion's content is its thread, not its best post: a list of posts scores what its posts'
+   * best blocks score together.
+   */
+  private scoreThreads(page: Element, candidates: Element[]): Map<Element, number> {
+    const bestWithin = new Map<ParentNode, number>();
+    for (const candidate of candidates) {
+      const score = this.score(candidate);
+      for (let block: ParentNode | null = candidate; block; block = block.parent) {
+        if ((bestWithin.get(block) ?? -Infinity) >= score) break;
+        bestWithin.set(block, score);
+      }
+    }
+    const threads = new Map<Element, number>();
+    for (const thread of descendantElements(page, (e) => bestWithin.has(e) && this.isListOfPosts(e))) {
+      threads.set(thread, this.posts(thread).reduce((sum, post) => sum + Math.max(0, bestWithin.get(post) ?? 0), 0));
+    }
+    return threads;
+  }
+
+  /**
+   * The best-scored thread that is where the best block is: around it, after it as its first post,
+   * most of it (a wrapper with the thread's header and sidebar), or in the page's main landmark
+   * when the best block is outside it (a sidebar's box). A list of posts elsewhere (related
+   * threads with their openings, a forum's boards) is not the discussion. Its posts are kept whole.
+   */
+  private threadOf(page: Element, best: Element): Element | undefined {
+    const main = firstElement(page, (e) => e.name === 'main' || e.attribs.role === 'main');
+    const outsideMain = main !== undefined && !isAncestorOrSelf(main, best);
+    for (const [thread, score] of [...this.threads].sort(([, a], [, b]) => b - a)) {
+      const { block, firstPost } = this.threadWithFirstPost(page, thread);
+      const around = isAncestorOrSelf(block, best) || (isAncestorOrSelf(best, block) && this.lengths.of(block).text * 2 >= this.lengths.of(best).text);
+      if (!around && !(outsideMain && isAncestorOrSelf(main, thread))) continue;
+      const kinds = new Set(this.posts(thread).map(postKind));
+      this.threadPosts = new Set(elementChildren(thread).filter((child) => kinds.has(postKind(child))));
+      if (firstPost) this.threadPosts.add(firstPost);
+      this.scores.set(block, Math.max(this.scores.get(block) ?? 0, score));
+      return block;
+    }
+    return undefined;
   }
 
   /** Gives a scored block's points to its ancestors, less with each level up (the page root included). */
@@ -385,7 +414,8 @@ class Attempt {
 
   private pickTopCandidate(page: Element, candidates: Element[]): Element {
     const top = [...candidates].sort((a, b) => this.score(b) - this.score(a)).slice(0, TOP_CANDIDATES);
-    let candidate = top[0];
+    // A discussion's thread may be all the page scores as a whole.
+    let candidate = top[0] === page && this.kind === 'discussion' ? this.threadOf(page, page) : top[0];
     if (!candidate || candidate === page) {
       const wrapper = createElement('div', [...page.children]);
       setChildren(page, [wrapper]);
@@ -399,7 +429,7 @@ class Attempt {
       candidate = this.climbWhileScoreRises(page, candidate);
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
-    if (this.kind === 'discussion') candidate = this.postBeforeReplies(page, candidate);
+    if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
     // An only child is joined with its parent's siblings more easily from the parent.
     while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
       candidate = candidate.parent;
@@ -439,6 +469,36 @@ class Attempt {
       block = parent;
     }
     return post;
+  }
+
+  /**
+   * A thread that won stands after its first post, often a few wrappers apart (a forum's post above
+   * its comment area's sort menu and reply form): the block to keep is the one that holds both.
+   * Blocks without a paragraph between them (a count, a menu, a form) are passed; other text ends the search.
+   */
+  private threadWithFirstPost(page: Element, thread: Element): { block: Element; firstPost?: Element } {
+    let block = thread;
+    for (let level = 0; level <= POST_WRAPPER_LEVELS; level++) {
+      const parent = block.parent;
+      if (!parent || !isTag(parent) || parent === page) break;
+      const siblings = elementChildren(parent);
+      for (const sibling of siblings.slice(0, siblings.indexOf(block)).reverse()) {
+        if (this.holdsPost(sibling)) return { block: parent, firstPost: sibling };
+        if (this.lengths.of(sibling).text >= ARTICLE_PART_MIN_CHARS) return { block: thread };
+      }
+      block = parent;
+    }
+    return { block: thread };
+  }
+
+  /** A paragraph with few links that is a post's length or a sentence long enough to be scored (not a "… opened this issue" line). */
+  private holdsPost(element: Element): boolean {
+    const paragraphs = element.name === 'p' ? [element] : descendantElements(element, (e) => e.name === 'p');
+    return paragraphs.some((p) => {
+      const text = this.lengths.of(p).text;
+      if (text < SCORED_PARAGRAPH_MIN_CHARS || linkDensity(this.lengths, p) >= 0.25) return false;
+      return text >= ARTICLE_PART_MIN_CHARS || /[.?!…]["'”’)]*$/.test(innerText(p));
+    });
   }
 
   /**
@@ -622,16 +682,22 @@ class Attempt {
    * (`<shreddit-comment>`), each with some text of its own and few links.
    */
   private isListOfPosts(element: Element): boolean {
-    const count = new Map<string, number>();
+    return this.posts(element).length >= 2;
+  }
+
+  /**
+   * The posts among `element`'s children: the most of one kind, each with some text of its own and few links.
+   */
+  private posts(element: Element): Element[] {
+    const byKind = new Map<string, Element[]>();
     for (const child of elementChildren(element)) {
-      const customElement = child.name.includes('-');
-      const { class: name = '' } = child.attribs;
-      if (!(customElement || (name !== '' && POST_BLOCKS.has(child.name)))) continue;
-      if (this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
-      const kind = `${child.name}.${name}`;
-      count.set(kind, (count.get(kind) ?? 0) + 1);
+      const kind = postKind(child);
+      if (kind === undefined || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
+      const posts = byKind.get(kind);
+      if (posts) posts.push(child);
+      else byKind.set(kind, [child]);
     }
-    return [...count.values()].some((posts) => posts >= 2);
+    return [...byKind.values()].reduce<Element[]>((most, posts) => (posts.length > most.length ? posts : most), []);
   }
 
   /** Where the replies to the post at `post` are: the first list of posts after it, before any other block of text. */
@@ -702,6 +768,8 @@ class Attempt {
       if (isTag(ancestor) && this.dataTables.has(ancestor)) return false;
     }
     if (findAncestor(node, 'code', 4)) return false;
+    // A post's text is the thread's content however short, and however many links its author's name, date and buttons hold.
+    if (this.holdsPostText(node)) return false;
     const stats = measure(node, removed, this.dataTables);
     if (stats.hasDataTable) return false;
     const weight = this.classWeight(node);
@@ -733,6 +801,14 @@ class Attempt {
       return img !== stats.li;
     }
     return true;
+  }
+
+  /** A block of one of the thread's posts that holds a paragraph without links: the post's text. */
+  private holdsPostText(node: Element): boolean {
+    let inPost = false;
+    for (let block: ParentNode | null = node; block && !inPost; block = block.parent) inPost = this.threadPosts.has(block as Element);
+    if (!inPost) return false;
+    return descendantElements(node, (e) => e.name === 'p').some((p) => textOf(p).trim() !== '' && linkDensity(this.lengths, p) === 0);
   }
 
   /**
@@ -931,6 +1007,39 @@ function isHeadingOnly(element: Element, lengths: TextLengths): boolean {
   const headings = descendantElements(element, (e) => HEADINGS.has(e.name) && !ancestorsOf(e).some((a) => a !== element && isTag(a) && HEADINGS.has(a.name)));
   const inHeadings = headings.reduce((sum, heading) => sum + lengths.of(heading).text, 0);
   return inHeadings > 0 && inHeadings === lengths.of(element).text;
+}
+
+/** Puts each run of phrasing content (text, inline elements) of `block` in a paragraph of its own. */
+function paragraphsOfLooseText(block: Element): void {
+  const children: ChildNode[] = [];
+  let paragraph: ChildNode[] | undefined;
+  const closeParagraph = () => {
+    if (!paragraph) return;
+    while (paragraph.length > 0 && isWhitespace(paragraph[paragraph.length - 1] as ChildNode)) paragraph.pop();
+    const element = new Element('p', {});
+    relink(element, paragraph);
+    children.push(element);
+    paragraph = undefined;
+  };
+  for (const child of block.children) {
+    if (isPhrasing(child)) {
+      if (paragraph) paragraph.push(child);
+      else if (!isWhitespace(child)) paragraph = [child];
+      else children.push(child);
+    } else {
+      closeParagraph();
+      children.push(child);
+    }
+  }
+  closeParagraph();
+  relink(block, children);
+}
+
+/** What a post is, to tell a list of posts: its element and class (numbered class names such as `id-t1_42` aside), or its custom element. */
+function postKind(element: Element): string | undefined {
+  const classes = (element.attribs.class ?? '').split(/\s+/).filter((name) => name !== '' && !/\d/.test(name));
+  if (!element.name.includes('-') && !(classes.length > 0 && POST_BLOCKS.has(element.name))) return undefined;
+  return `${element.name}.${classes.sort().join('.')}`;
 }
 
 function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {

@@ -18,13 +18,48 @@ const DISCUSSION_TYPES = new Set(['DiscussionForumPosting', 'QAPage', 'Question'
  * A page that calls itself an article (`og:type` article) is no product page, whatever product a
  * review in it describes.
  */
-export function pageKind(document: Document, jsonLd: readonly string[]): PageKind | undefined {
+export function pageKind(document: Document, jsonLd: readonly string[], url?: URL): PageKind | undefined {
   const types = new Set([...topLevelItems(jsonLd).flatMap(jsonLdTypes), ...microdataTypes(document)]);
   if ([...types].some((type) => DISCUSSION_TYPES.has(type))) return 'discussion';
-  const ogType = firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name)?.toLowerCase() === 'og:type')?.attribs.content?.trim().toLowerCase() ?? '';
+  const ogType = metaContent(document, 'og:type');
   if (ogType.startsWith('article')) return undefined;
   if (/^(og:)?product\b/.test(ogType) || [...types].some((type) => PRODUCT_TYPES.has(type))) return 'product';
+  if (isThreadAddress(url) || FORUM_SOFTWARE.test(metaContent(document, 'generator'))) return 'discussion';
   return undefined;
+}
+
+function metaContent(document: Document, name: string): string {
+  return firstElement(document, (e) => e.name === 'meta' && (e.attribs.property ?? e.attribs.name)?.toLowerCase() === name)?.attribs.content?.trim().toLowerCase() ?? '';
+}
+
+/** Forum software that names itself in `<meta name="generator">`. */
+const FORUM_SOFTWARE = /\b(discourse|phpbb|vbulletin|xenforo|mybb|simple machines|smf|invision|nodebb|flarum|vanilla)\b/;
+
+/**
+ * Where forum and Q&A software puts a thread, in its own address: Discourse `/t/<slug>/<id>`,
+ * XenForo and vBulletin `/threads/…<id>`, phpBB `viewtopic.php`, vBulletin and MyBB
+ * `showthread.php`, Invision and NodeBB `/topic/<id>…`, Flarum `/d/<id>`, Vanilla
+ * `/discussion/<id>`, Reddit `/r/<name>/comments/<id>`, code hosts' `/<owner>/<repo>/issues/<n>`
+ * (and `pull`, `discussions`, GitLab's `-/merge_requests`), Stack Exchange `/questions/<id>`; in
+ * its query, SMF's `?topic=<id>` and Hacker News's `/item?id=<id>`.
+ */
+const THREAD_PATHS = [
+  /\/t\/[^/]+\/\d+/,
+  /\/threads?\/[^/]*\d/,
+  /\/(viewtopic|showthread)\.php$/,
+  /\/topic\/\d+/,
+  /^\/d\/\d+/,
+  /\/discussion\/\d+/,
+  /\/r\/[^/]+\/comments\/[a-z0-9]+/,
+  /^\/[^/]+\/[^/]+\/(-\/)?(issues|pull|discussions|merge_requests)\/\d+(\/|$)/,
+  /^\/questions\/\d+/,
+];
+
+function isThreadAddress(url: URL | undefined): boolean {
+  if (!url) return false;
+  const path = url.pathname.toLowerCase();
+  if (THREAD_PATHS.some((pattern) => pattern.test(path))) return true;
+  return (path === '/item' && /^\?id=\d+$/.test(url.search)) || /^\d/.test(url.searchParams.get('topic') ?? '');
 }
 
 /** `http://schema.org/Product`, `schema:Product` and `Product` are one type. */

@@ -517,6 +517,75 @@ describe('a discussion', () => {
     expect(exported(shell).text).toBe(`${ARTICLE[0]}\n\n${ARTICLE[1]}`);
   });
 
+  // Short replies are posts too; a thread's address, or its software's name, says it is a discussion when its markup does not.
+  const SHORT_REPLY = 'Same here, thanks!';
+  const ALL_POSTS = [FIRST_POST, ...REPLIES, SHORT_REPLY];
+
+  it('keeps a thread laid out in tables (a news aggregator): the story, then every comment, short ones too, and not the site links', () => {
+    const comment = (id: number, text: string) => `<tr class="athing comtr" id="${id}"><td><table><tr><td class="ind"><img src="s.gif" width="0"></td><td class="default">
+      <span class="comhead"><a href="user?id=u${id}" class="hnuser">u${id}</a> <a href="item?id=${id}">2 hours ago</a> | <a href="#${id + 1}">next</a> <a class="togg" href="javascript:void(0)">[–]</a></span><br>
+      <div class="comment"><div class="commtext c00">${text}</div><div class="reply"><p><a href="reply?id=${id}">reply</a></div></div></td></tr></table></td></tr>`;
+    const html = `<html><head><title>Ask: Pump seal leaking? | Harbour Links</title></head><body><center><table id="main">
+      <tr><td><span class="pagetop"><a href="news">Harbour Links</a> <a href="newest">new</a> | <a href="ask">ask</a> | <a href="submit">submit</a></span></td></tr>
+      <tr><td><table class="fatitem"><tr class="athing submission" id="1"><td class="title"><a href="item?id=1">Ask: Pump seal leaking?</a></td></tr>
+        <tr><td class="subtext">120 points by <a href="user?id=op">op</a> | <a href="item?id=1">4 comments</a></td></tr>
+        <tr><td><div class="toptext">${FIRST_POST}</div></td></tr><tr><td><form action="comment"><textarea name="text"></textarea><input type="submit" value="add comment"></form></td></tr></table><br>
+        <table class="comment-tree">${[...REPLIES, SHORT_REPLY].map((reply, i) => comment(i + 2, reply)).join('')}</table></td></tr>
+      <tr><td><span class="yclinks"><a href="guidelines">Guidelines</a> | <a href="faq">FAQ</a> | <a href="legal">Legal</a></span></td></tr></table></center></body></html>`;
+    const { text } = exported(html, 'https://links.example/item?id=1');
+    for (const post of ALL_POSTS) expect(text).toContain(post);
+    expect(text).not.toContain('Guidelines');
+  });
+
+  it('keeps a post and the comments under its sort menu and reply form (numbered classes), and not the sidebar box that scores as much as one post', () => {
+    const about = 'A place to talk about boats of every kind, their care, their repair and where to take them this summer.';
+    const html = `<html><head><title>Pump seal leaking : boats</title></head><body><div id="header"><a href="/">boats</a></div>
+      <div class="side"><div class="titlebox"><h1><a href="/r/boats/">boats</a></h1><div class="usertext-body"><div class="md"><p>${about}</p></div></div></div></div>
+      <div class="content" role="main"><div class="sitetable" id="siteTable"><div class="thing id-t3_1 link self"><p class="title"><a href="/r/boats/comments/1/pump/">Pump seal leaking</a></p>
+        <div class="expando"><div class="usertext-body"><div class="md"><p>${FIRST_POST}</p></div></div></div><ul class="buttons"><li><a href="#c">4 comments</a></li><li><a href="#s">share</a></li></ul></div></div>
+        <div class="commentarea"><div class="panestack-title">all 4 comments</div><div class="menuarea">sorted by: best</div><form class="usertext"><textarea></textarea><button>save</button></form>
+          <div class="sitetable nestedlisting">${[...REPLIES, SHORT_REPLY].map((reply, i) => `<div class="thing id-t1_${i} comment"><p class="tagline"><a href="/user/u${i}">u${i}</a> 12 points 3 hours ago</p>
+            <div class="usertext-body"><div class="md"><p>${reply}</p></div></div><ul class="buttons"><li><a href="#p${i}">permalink</a></li><li><a href="#r${i}">reply</a></li></ul></div>`).join('')}</div></div></div>
+      <div class="footer">© 2025 boats. All rights reserved.</div></body></html>`;
+    const { text } = exported(html, 'https://social.example/r/boats/comments/1/pump_seal/');
+    for (const post of ALL_POSTS) expect(text).toContain(post);
+    expect(text).not.toContain(about);
+  });
+
+  it("keeps an issue's comments, and not the header's or the sidebar's lines around them", () => {
+    const html = `<html><head><title>Pump seal leaking · Issue #42 · harbour/tidepool</title></head><body><header role="banner"><a href="/">Code</a> <a href="/login">Sign in</a></header><main>
+      <div class="gh-header"><h1>Pump seal leaking <span>#42</span></h1><div><a href="/op">op</a> opened this issue on Jan 1 · 4 comments</div></div>
+      <div class="layout"><div class="layout-main"><div class="js-discussion">${ALL_POSTS.map((post, i) => `<div class="TimelineItem js-comment-container"><div class="timeline-comment comment">
+        <h3><a class="author" href="/u${i}">u${i}</a> commented <relative-time>Jan 1</relative-time></h3><table class="d-block"><tr class="d-block"><td class="d-block comment-body markdown-body"><p>${post}</p></td></tr></table></div></div>`).join('')}</div></div>
+      <div class="layout-sidebar"><div class="discussion-sidebar-item"><div class="discussion-sidebar-heading">Assignees</div>No one assigned</div><div class="discussion-sidebar-item"><div class="discussion-sidebar-heading">Labels</div><a href="/labels/bug">bug</a></div></div></div></main></body></html>`;
+    const { text } = exported(html, 'https://code.example/harbour/tidepool/issues/42');
+    for (const post of ALL_POSTS) expect(text).toContain(post);
+    expect(text).not.toContain('No one assigned');
+  });
+
+  it('keeps posts written as bare text in blockquotes, on a page whose generator names forum software', () => {
+    const html = `<html><head><title>Pump seal leaking</title><meta name="generator" content="vBulletin 4.2.5"></head><body><div id="navbar"><a href="/">Forum</a> <a href="/search">Search</a></div>
+      <ol id="posts">${ALL_POSTS.map((post, i) => `<li class="postcontainer" id="post_${i}"><div class="userinfo"><a class="username" href="member.php?${i}">member${i}</a> Join Date: Jan 2024</div>
+        <div class="postbody"><h2 class="title">Re: Pump seal leaking</h2><div class="content"><div id="post_message_${i}"><blockquote class="postcontent restore">${post}</blockquote></div></div></div>
+        <div class="postfoot"><a href="newreply.php?p=${i}">Reply With Quote</a></div></li>`).join('')}</ol>
+      <div id="footer">Powered by a forum. All rights reserved.</div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/boats/pump-seal');
+    for (const post of ALL_POSTS) expect(text).toContain(post);
+    expect(text).not.toContain('All rights reserved');
+  });
+
+  it("does not take another list of posts for the thread (other threads' openings beside the first post)", () => {
+    const others = [
+      'Antifouling for a wooden hull: copper paint, or something gentler that will not lift the old layers when it is applied in spring?',
+      'Our outboard stalls at idle after the winter lay-up, even with fresh fuel and a new plug, and the carburettor has been cleaned twice.',
+      'Looking for advice on moorings near the island side, where the pier floods at high tide and the waiting room closes early.',
+    ];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><main><h1>Pump seal leaking</h1><div class="post first-post">${paragraphs(ARTICLE)}</div></main>
+      <aside><h3>Latest discussions</h3>${others.map((other) => `<div class="teaser"><p>${other}</p></div>`).join('')}</aside></body></html>`;
+    const { text } = exported(html, 'https://forum.example/t/pump-seal-leaking/1234');
+    expectArticleWithout(text, ...others);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');

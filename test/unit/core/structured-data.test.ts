@@ -24,6 +24,39 @@ describe('pageKind', () => {
     expect(kindOf('', '<div itemscope itemtype="https://schema.org/QAPage"><p>Question</p></div>')).toBe('discussion');
   });
 
+  it("reads a discussion from where forum software puts a thread, or from the software's own name, when the markup says nothing", () => {
+    const at = (url: string, head = '') => {
+      const { document, jsonLd } = parseHtml(`<html><head>${head}</head><body><p>Text</p></body></html>`);
+      return pageKind(document, jsonLd, new URL(url));
+    };
+    for (const url of [
+      'https://forum.example/t/pump-seal-leaking/1234',
+      'https://forum.example/threads/pump-seal-leaking.1234/',
+      'https://forum.example/viewtopic.php?t=1234',
+      'https://forum.example/showthread.php?1234-Pump-seal',
+      'https://forum.example/topic/1234-pump-seal/',
+      'https://forum.example/d/1234-pump-seal',
+      'https://forum.example/discussion/1234/pump-seal',
+      'https://forum.example/index.php?topic=1234.0',
+      'https://social.example/r/boats/comments/abc123/pump_seal/',
+      'https://news.example/item?id=1234',
+      'https://code.example/harbour/tidepool/issues/42',
+      'https://code.example/harbour/tidepool/-/merge_requests/7',
+      'https://qa.example/questions/1234/which-seal',
+    ]) {
+      expect(at(url), url).toBe('discussion');
+    }
+    expect(at('https://forum.example/boats', '<meta name="generator" content="Discourse 3.2.0">')).toBe('discussion');
+    expect(at('https://forum.example/boats', '<meta name="generator" content="vBulletin 4.2.5">')).toBe('discussion');
+    // A blog, a news site's topic page, a magazine's issue, a shop's item: no thread.
+    for (const url of ['https://blog.example/2025/01/pump-seal/', 'https://news.example/topics/climate?topic=energy', 'https://magazine.example/issues/2025/spring/pump-seals', 'https://shop.example/item?id=42&colour=red']) {
+      expect(at(url), url).toBeUndefined();
+    }
+    expect(at('https://blog.example/pump-seal', '<meta name="generator" content="WordPress 6.5">')).toBeUndefined();
+    // What the markup says comes first.
+    expect(at('https://shop.example/threads/red-cotton-1234', ld({ '@type': 'Product', offers: { price: '4.50' } }))).toBe('product');
+  });
+
   it('reads og:type product and microdata Product', () => {
     expect(kindOf('<meta property="og:type" content="product">')).toBe('product');
     expect(kindOf('<meta property="og:type" content="product.item">')).toBe('product');
