@@ -41,6 +41,11 @@ const NEGATIVE_CLASS = classPatterns([
   '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', 'comment', 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
   'promo', 'related', 'scroll', 'share', 'shoutbox', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'widget',
 ]);
+/**
+ * Utility classes (Tailwind's) that say how a box clips or scrolls, not what it holds:
+ * `overflow-hidden`, `md:overflow-x-scroll`, `scroll-mt-24` (an anchor's margin) would read as hidden or scrolling boxes.
+ */
+const SCROLL_UTILITY = /(?<=^|\s)(\S+:)?(overflow(-[xy])?-(hidden|scroll|clip|auto|visible)|scroll-[mp][xytblrse]?-\S+|scroll-(smooth|auto)|scrollbar-\S+)(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
@@ -836,7 +841,7 @@ class Attempt {
   private classWeight(element: Element): number {
     if (!this.flags.weightClasses) return 0;
     let weight = 0;
-    for (const value of [element.attribs.class, element.attribs.id]) {
+    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, ''), element.attribs.id]) {
       if (!value) continue;
       if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;

@@ -615,6 +615,15 @@ describe('a documentation page', () => {
     expect(text).not.toContain('Sponsors');
   });
 
+  it('keeps boxes whose utility classes say they clip or scroll (overflow-hidden, overflow-x-auto, scroll-mt-24): they say how a box is drawn, not what it holds', () => {
+    const html = `<html><head><title>Configuration – Tidepool</title></head><body><main><article><h1>Configuration</h1>${paragraphs(ARTICLE)}
+      <div class="my-6 overflow-hidden rounded-xl border"><h3 id="settings" class="scroll-mt-24">Settings file</h3><p>${CONFIGURE}</p><ul><li>${USAGE}</li><li>${INSTALL}</li></ul></div>
+      <div class="overflow-x-auto rounded"><h3>Options</h3><table><tr><th>Option</th><th>Meaning</th></tr><tr><td>--config</td><td>Where the settings file is</td></tr></table><p>Every option can also be set in the file.</p></div>
+      </article></main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/configuration');
+    for (const line of [...ARTICLE, 'Settings file', CONFIGURE, USAGE, INSTALL, 'Where the settings file is', 'Every option can also be set in the file.']) expect(text).toContain(line);
+  });
+
   it("keeps the blocks a generator names after itself (Nextra's nextra-callout, nextra-code), which hold 'extra' but are not extras", () => {
     const html = `<html><head><title>Configuration – Tidepool</title></head><body>
       <article class="nextra-body"><main><h1>Configuration</h1>${paragraphs(ARTICLE)}
