@@ -91,6 +91,8 @@ const SCORED_PARAGRAPH_MIN_CHARS = 25;
 const ARTICLE_PART_MIN_CHARS = 80;
 const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
+/** The longest label of a post's action (`permalink`, `Reply With Quote`). */
+const ACTION_MAX_CHARS = 30;
 
 interface Flags {
   stripUnlikely: boolean;
@@ -725,6 +727,8 @@ class Attempt {
 
   private cleanArticle(article: Element): void {
     this.markDataTables(article);
+    // A post's row of actions (permalink, quote, report, reply) is no part of what it says.
+    for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => (e.name === 'ul' || e.name === 'ol') && this.isRowOfActions(e)));
     this.cleanConditionally(article, 'form');
     this.cleanConditionally(article, 'fieldset');
     for (const child of elementChildren(article)) {
@@ -806,6 +810,16 @@ class Attempt {
       return img !== stats.li;
     }
     return true;
+  }
+
+  /** A list whose every item is one short link or button, and nothing else. */
+  private isRowOfActions(list: Element): boolean {
+    const items = elementChildren(list);
+    return items.length > 0 && items.every((item) => {
+      const text = this.lengths.of(item).text;
+      const actions = descendantElements(item, (e) => e.name === 'a' || e.name === 'button');
+      return text <= ACTION_MAX_CHARS && actions.length === 1 && this.lengths.of(actions[0] as Element).text === text;
+    });
   }
 
   /** A block of one of the thread's posts that holds a paragraph without links: the post's text. */

@@ -537,7 +537,7 @@ describe('a discussion', () => {
     expect(text).not.toContain('Guidelines');
   });
 
-  it('keeps a post and the comments under its sort menu and reply form (numbered classes), and not the sidebar box that scores as much as one post', () => {
+  it('keeps a post and the comments under its sort menu and reply form (numbered classes), and not the sidebar box that scores as much as one post, nor their actions', () => {
     const about = 'A place to talk about boats of every kind, their care, their repair and where to take them this summer.';
     const html = `<html><head><title>Pump seal leaking : boats</title></head><body><div id="header"><a href="/">boats</a></div>
       <div class="side"><div class="titlebox"><h1><a href="/r/boats/">boats</a></h1><div class="usertext-body"><div class="md"><p>${about}</p></div></div></div></div>
@@ -549,7 +549,8 @@ describe('a discussion', () => {
       <div class="footer">© 2025 boats. All rights reserved.</div></body></html>`;
     const { text } = exported(html, 'https://social.example/r/boats/comments/1/pump_seal/');
     for (const post of ALL_POSTS) expect(text).toContain(post);
-    expect(text).not.toContain(about);
+    // Nor each post's row of actions.
+    for (const part of [about, 'permalink', 'share']) expect(text).not.toContain(part);
   });
 
   it("keeps an issue's comments, and not the header's or the sidebar's lines around them", () => {
