@@ -67,6 +67,7 @@ const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 /** What a thread's posts or a question's answers are each wrapped in. */
 const POST_BLOCKS = new Set(['article', 'div', 'li', 'section', 'tr']);
+const ALTERNATING_CLASS = /^(odd|even|first|last|alt|row)$/i;
 
 const TOP_CANDIDATES = 5;
 /** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
@@ -1054,9 +1055,16 @@ function paragraphsOfLooseText(block: Element): void {
   relink(block, children);
 }
 
-/** What a post is, to tell a list of posts: its element and class (numbered class names such as `id-t1_42` aside), or its custom element. */
+/**
+ * What a post is, to tell a list of posts: its element and class, or its custom element. Posts
+ * are told apart by class names that say nothing of their kind: numbered (`id-t1_kx7z9`), or
+ * alternating (`odd`, `even`, `bg1`/`bg2`, `windowbg`/`windowbg2`, `alt1`/`alt2`).
+ */
 function postKind(element: Element): string | undefined {
-  const classes = (element.attribs.class ?? '').split(/\s+/).filter((name) => name !== '' && !/\d/.test(name));
+  const classes = (element.attribs.class ?? '')
+    .split(/\s+/)
+    .map((name) => name.replace(/^([a-z_-]+)\d+$/i, '$1'))
+    .filter((name) => name !== '' && !/\d/.test(name) && !ALTERNATING_CLASS.test(name));
   if (!element.name.includes('-') && !(classes.length > 0 && POST_BLOCKS.has(element.name))) return undefined;
   return `${element.name}.${classes.sort().join('.')}`;
 }
