@@ -68,6 +68,8 @@ const TEXTISH = new Set(['span', 'li', 'td', ...BLOCK_IN_DIV]);
 /** What a thread's posts or a question's answers are each wrapped in. */
 const POST_BLOCKS = new Set(['article', 'div', 'li', 'section', 'tr']);
 const ALTERNATING_CLASS = /^(odd|even|first|last|alt|row)$/i;
+/** A forum post's signature block, by its class or id (`signature`, `signaturecontainer`, `post-signature`, `sig123`). */
+const POST_SIGNATURE = /(^|[\s_-])(signature(container)?|sig\d+)($|[\s_-])/i;
 
 const TOP_CANDIDATES = 5;
 /** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
@@ -285,6 +287,8 @@ class Attempt {
       if (this.titleHeading && nearEachOther(this.titleHeading, element)) this.byline = element;
       return true;
     }
+    // Nor is its author's signature, the same under each of their posts.
+    if (this.kind === 'discussion' && POST_SIGNATURE.test(match)) return true;
     if (!this.titleHeading && this.duplicatesTitle(element)) {
       this.titleHeading = element;
       this.titleHeadingPlace = element.parent;

@@ -575,17 +575,19 @@ describe('a discussion', () => {
     expect(text).not.toContain('All rights reserved');
   });
 
-  it('keeps every post of a thread whose posts alternate their class names (windowbg, windowbg2), short ones too', () => {
+  it('keeps every post of a thread whose posts alternate their class names (windowbg, windowbg2), short ones too, without their signatures', () => {
     const posts = [FIRST_POST, SHORT_REPLY, ...REPLIES];
     const html = `<html><head><title>Pump seal leaking</title></head><body><div id="header"><a href="/index.php">Boat Forum</a></div>
       <div id="forumposts"><form action="/index.php?action=quickmod2" method="post">${posts.map((post, i) => `<div class="windowbg${i % 2 ? '2' : ''}"><div class="post_wrapper">
         <div class="poster"><h4><a href="/index.php?action=profile;u=${i}">member${i}</a></h4><ul><li class="postgroup">Deckhand</li><li class="postcount">Posts: ${100 + i}</li></ul></div>
         <div class="postarea"><div class="keyinfo"><h5><a href="/index.php?topic=1234.msg${i}#msg${i}">Re: Pump seal leaking</a></h5><div class="smalltext">« Reply #${i} on: January 02, 2025 »</div></div>
-        <ul class="quickbuttons"><li><a href="/index.php?action=post;quote=${i}">Quote</a></li></ul><div class="post"><div class="inner">${post}</div></div></div></div></div>`).join('')}</form></div>
+        <ul class="quickbuttons"><li><a href="/index.php?action=post;quote=${i}">Quote</a></li></ul><div class="post"><div class="inner">${post}</div></div>
+        <div class="signature" id="msg_${i}_signature">Fair winds and following seas, member${i}</div></div></div></div>`).join('')}</form></div>
       <div id="footer"><a href="/index.php?action=help">Help</a> | <a href="/index.php?action=terms">Terms and Rules</a></div></body></html>`;
     const { text } = exported(html, 'https://forum.example/index.php?topic=1234.0');
     for (const post of posts) expect(text).toContain(post);
-    expect(text).not.toContain('Terms and Rules');
+    // Nor the signature under each post, nor the footer.
+    for (const part of ['Fair winds', 'Terms and Rules']) expect(text).not.toContain(part);
   });
 
   it("does not take another list of posts for the thread (other threads' openings beside the first post)", () => {
