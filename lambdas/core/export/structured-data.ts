@@ -16,7 +16,8 @@ const DISCUSSION_TYPES = new Set(['DiscussionForumPosting', 'QAPage', 'Question'
  * `@graph`, or microdata) and its `og:type`. A product counts when it is on sale (it has `offers`,
  * or variants that do): rating plugins mark a blog post as a Product with a rating and nothing else.
  * A page that calls itself an article (`og:type` article) is no product page, whatever product a
- * review in it describes.
+ * review in it describes. A thread whose markup says nothing is a discussion by its address (`url`,
+ * where forum software puts a thread) or by the forum software its `<meta name="generator">` names.
  */
 export function pageKind(document: Document, jsonLd: readonly string[], url?: URL): PageKind | undefined {
   const types = new Set([...topLevelItems(jsonLd).flatMap(jsonLdTypes), ...microdataTypes(document)]);
