@@ -21,7 +21,9 @@ import type { Snippets } from './extraction-metric.js';
  *   page whose label has no main content is left out;
  * - trafilatura's evaluation corpus (adbar/trafilatura, `tests/`): `evaldata.json` maps a page's URL
  *   to its file, found in `cache/` or else `eval/`, and the snippets its main content must and must
- *   not hold. Scored by snippets (extraction-metric.ts), not by tokens.
+ *   not hold. Scored by snippets (extraction-metric.ts), not by tokens;
+ * - forum threads labelled post by post (fhgr/harvest, `corpus/goldDocuments/`): one `<id>.json` a
+ *   page, with its URL, its HTML and each post's text; the main content is the posts' text.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
@@ -59,6 +61,7 @@ export function findSets(argument: string | undefined): LabelledSet[] {
     else if (layout) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadGoldStandardSet(dir, layout) });
     else if (isWcxb(dir)) sets.push(...loadWcxbSets(dir, name));
     else if (existsSync(join(dir, 'evaldata.json'))) sets.push({ name, group, dir, kind: 'snippets', pages: loadSnippetSet(dir) });
+    else if (isForumPostSet(dir)) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadForumPostSet(dir) });
     else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
   };
   visit(root);
@@ -146,6 +149,45 @@ function loadSnippetSet(dir: string): SnippetPage[] {
     const url = /^https?:\/\//.test(key) ? key : '';
     return [{ id: entry.file, url, html: decodeHtml(readFileSync(htmlFile)), with: entry.with, without: entry.without }];
   });
+}
+
+const forumPostPageSchema = z.object({
+  url: z.string(),
+  html: z.string(),
+  gold_standard_annotation: z.array(z.object({ post_text: z.object({ surface_form: z.string() }) })),
+});
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).filter((file) => file.endsWith('.json')).sort();
+}
+
+/** A folder of forum pages labelled post by post: its first JSON file says so. */
+function isForumPostSet(dir: string): boolean {
+  const [first] = jsonFiles(dir);
+  return first !== undefined && forumPostPageSchema.safeParse(JSON.parse(readFileSync(join(dir, first), 'utf8'))).success;
+}
+
+function loadForumPostSet(dir: string): Page[] {
+  return jsonFiles(dir).map((file) => {
+    const page = forumPostPageSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const articleBody = page.gold_standard_annotation.map((post) => post.post_text.surface_form).join('\n\n');
+    return { id: file.slice(0, -'.json'.length), url: page.url, html: withEmptyElementsClosed(page.html), articleBody };
+  });
+}
+
+/** Elements that have no end tag in HTML: `<br/>` is one whole element, as the page wrote it. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const EMPTY_ELEMENT = /<([a-z][\w-]*)(\s[^<>]*?)?\/>/gi;
+
+/**
+ * The forum set's pages were saved by an XML serializer, which writes an empty element as
+ * `<div class="x"/>`; an HTML parser (a browser's too) reads that as an open tag, so the rest of the
+ * page would nest inside an empty `<i aria-hidden>` or `<a>`. Written back as the HTML the page had.
+ */
+function withEmptyElementsClosed(html: string): string {
+  return html.replace(EMPTY_ELEMENT, (tag, name: string, attributes: string | undefined) =>
+    VOID_ELEMENTS.has(name.toLowerCase()) ? tag : `<${name}${attributes ?? ''}></${name}>`,
+  );
 }
 
 const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;
