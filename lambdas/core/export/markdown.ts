@@ -18,7 +18,7 @@ let linkTextBeingEscaped = false;
 const converter = createConverter();
 
 /** What turndown's escapes look for: one of its characters anywhere, or a line-start marker at the start. */
-const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>~]|\d+\. )/;
+const MAY_NEED_ESCAPE = /[\\*`[\]_]|^(?:[-+=#>]|\d+\. )/;
 const ENTITY_LIKE = /&(?=#?[0-9a-z]+;)/gi;
 const TAG_LIKE = /<(?=[a-z/?!])/gi;
 /**
@@ -47,7 +47,10 @@ function createConverter(): TurndownService {
   service.use(gfm);
   // turndown runs 13 replacements over every text; most texts need none of them.
   const escapeAll = service.escape.bind(service);
-  const escapeWords = (text: string) => {
+  // A GFM reader strikes out text between tildes (`\frac~xn … ^x~e`), and the words at either end
+  // run into the text beside them: every tilde is escaped, and what is between them as any text.
+  const escapeWords = (text: string): string => (text.includes('~') ? text.split('~').map(escapeText).join('\\~') : escapeText(text));
+  const escapeText = (text: string) => {
     const escaped = MAY_NEED_ESCAPE.test(text) ? escapeAll(text) : text;
     // Text that reads like an entity (a page showing `&amp;`) or a tag (a page showing `<?php … ?>`)
     // would be decoded or taken for HTML by a markdown reader.

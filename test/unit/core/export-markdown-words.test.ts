@@ -126,6 +126,12 @@ const HOLDING: Array<{ name: string; html: string; contains: string[] }> = [
     html: '<p><b>Thanks!</b><a href="/shop">Shop the sale</a></p><ul><li><span>Would hire again! </span><a href="/book">One-time cleaning</a></li></ul>',
     contains: ['**Thanks**\\![Shop the sale](https://example.com/shop)', 'again\\! [One-time cleaning](https://example.com/book)'],
   },
+  {
+    // A forum post of TeX formulas, where a reader would strike out what lies between two tildes.
+    name: 'escapes tildes, which a reader reads as strikethrough, gluing the words at either end to their neighbours',
+    html: '<p>1+\\frac~xn and \\int^x~e^{-t} dt, ~~struck~~ or not</p><p>~~~</p><p>A <del>struck</del> word and https://example.com/~user/notes</p>',
+    contains: ['1+\\\\frac\\~xn and \\\\int^x\\~e^{-t} dt, \\~\\~struck\\~\\~ or not', '\\~\\~\\~', 'A ~struck~ word', 'https://example.com/~user/notes'],
+  },
 ];
 
 describe('markdown keeps the words of the text', () => {
