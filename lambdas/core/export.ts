@@ -9,7 +9,7 @@ import { normalizeForExport } from './export/normalize.js';
 import { pageKind, structuredText, type PageKind } from './export/structured-data.js';
 import { EXPORT_FORMATS, type ExportFormat } from './export/formats.js';
 import { toPlainText } from './export/text.js';
-import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver } from './html.js';
+import { collapseWhitespace, descendantElements, documentBaseUrl, firstElement, parseHtml, resolveHttpUrl, textOf, type ParseObserver, type ParseOptions } from './html.js';
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -51,7 +51,10 @@ export type PageExport<F extends ExportFormat = ExportFormat> = {
  * does not parse; the work is bounded by the size cap and the depth cap of `parseHtml`.
  */
 export function exportPage<F extends ExportFormat = ExportFormat>(html: string, options: ExportOptions<F>): PageExport<F> {
-  const { document, truncated, jsonLd } = parseHtml(html, options.observer);
+  const parsed = parseHtml(html, options.observer);
+  // A page that shows its text only to readers without scripts is read as they see it.
+  const parseOptions = { noscriptIsContent: parsed.textInNoscript };
+  const { document, truncated, jsonLd } = parsed.textInNoscript ? parseHtml(html, undefined, parseOptions) : parsed;
   const title = pageTitle(document);
   const base = exportBaseUrl(document, options.url);
   const metadata = options.details ? pageMetadata(document) : undefined;
@@ -59,7 +62,7 @@ export function exportPage<F extends ExportFormat = ExportFormat>(html: string, 
   const kind = pageKind(document, jsonLd, URL.parse(options.url) ?? undefined);
   const body = selectedBody(pageBody(document), options.selectors);
   const main = options.onlyMainContent
-    ? (extractMainContent(body, names, kind) ?? structuredContent(jsonLd) ?? mainContentOfWholePage(html, options.selectors, names, kind))
+    ? (extractMainContent(body, names, kind) ?? structuredContent(jsonLd) ?? mainContentOfWholePage(html, parseOptions, options.selectors, names, kind))
     : undefined;
   const content = options.onlyMainContent ? main?.article : body;
   if (content) normalizeForExport(content, base);
@@ -100,8 +103,8 @@ function structuredContent(jsonLd: readonly string[]): MainContent | undefined {
  * app, a page inside a landmark) would export nothing: its main content is then looked for in the
  * whole page, parsed again since the first pass removed it (rare, so the common path pays nothing).
  */
-function mainContentOfWholePage(html: string, selectors: ExportOptions<ExportFormat>['selectors'], names: PageNames, kind: PageKind | undefined) {
-  const body = selectedBody(pageBody(parseHtml(html).document), selectors);
+function mainContentOfWholePage(html: string, parseOptions: ParseOptions, selectors: ExportOptions<ExportFormat>['selectors'], names: PageNames, kind: PageKind | undefined) {
+  const body = selectedBody(pageBody(parseHtml(html, undefined, parseOptions).document), selectors);
   return extractMainContent(body, names, kind, { keepBoilerplate: true });
 }
 

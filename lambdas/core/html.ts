@@ -23,6 +23,11 @@ const MAX_ELEMENT_DEPTH = 128;
  */
 const MAX_NODES = 100_000;
 
+/** Text in `<noscript>` that is a page for readers without scripts, not a plea to turn them on. */
+const NOSCRIPT_PAGE_MIN_CHARS = 500;
+
+const ESCAPED_MARKUP = /<[^>]*>?/g;
+
 /** Elements whose content is never page content, whatever the export mode. */
 const NEVER_CONTENT = new Set(['script', 'style', 'noscript', 'template']);
 
@@ -41,6 +46,16 @@ export interface ParsedHtml {
   truncated: boolean;
   /** The text of each `<script type="application/ld+json">`: what the page says it is (scripts are not built). */
   jsonLd: string[];
+  /**
+   * Most of the page's text is in `<noscript>` (not built unless `noscriptIsContent`): an app that
+   * shows its content to readers without scripts there, such as Discourse's threads.
+   */
+  textInNoscript: boolean;
+}
+
+export interface ParseOptions {
+  /** `<noscript>` content is built as page content: what a reader without scripts sees. */
+  noscriptIsContent?: boolean;
 }
 
 /** Another reader of a parse's element and text events, so that one parse serves it and the tree. */
@@ -51,11 +66,17 @@ export type ParseObserver = Required<Pick<Handler, 'onopentag' | 'ontext' | 'onc
  * `NEVER_CONTENT` elements are not even built, and the depth is capped (`MAX_ELEMENT_DEPTH`).
  * `observer` sees every element and text the parser emits, built or not.
  */
-export function parseHtml(html: string, observer?: ParseObserver): ParsedHtml {
+export function parseHtml(html: string, observer?: ParseObserver, { noscriptIsContent = false }: ParseOptions = {}): ParsedHtml {
   const bounded = boundHtml(html);
-  const handler = new ContentDomHandler(observer);
+  const handler = new ContentDomHandler(observer, noscriptIsContent);
   new DepthBoundedParser(handler, () => handler.depth).parseComplete(bounded.html);
-  return { document: handler.root, truncated: bounded.truncated || handler.overBudget, jsonLd: handler.jsonLd };
+  const { textLengths } = handler;
+  return {
+    document: handler.root,
+    truncated: bounded.truncated || handler.overBudget,
+    jsonLd: handler.jsonLd,
+    textInNoscript: textLengths.noscript > textLengths.built && textLengths.noscript >= NOSCRIPT_PAGE_MIN_CHARS,
+  };
 }
 
 /** Elements whose content the tokenizer reads as raw text: they cannot nest, so they never need flattening. */
@@ -119,6 +140,12 @@ export class DepthBoundedParser extends Parser {
 class ContentDomHandler extends DomHandler {
   /** Open never-content elements, which are not built and whose text is dropped. */
   private insideNeverContent = 0;
+  /** Open `<noscript>` elements that are not built; text inside one and no other never-content element is counted. */
+  private insideNoscript = 0;
+  /** Characters of text built, and of text in `<noscript>` that was not. */
+  readonly textLengths = { built: 0, noscript: 0 };
+  /** The text of the `<noscript>` open, until it closes. */
+  private noscriptText = '';
   /** One entry per element open in the parser, innermost last. */
   private readonly open: Array<{ neverContent: boolean; built: boolean }> = [];
 
@@ -128,7 +155,10 @@ class ContentDomHandler extends DomHandler {
   /** The text of the JSON-LD script being read, if one is open. */
   private jsonLdText: string | undefined;
 
-  constructor(private readonly observer: ParseObserver | undefined) {
+  constructor(
+    private readonly observer: ParseObserver | undefined,
+    private readonly noscriptIsContent: boolean,
+  ) {
     super();
   }
 
@@ -148,10 +178,11 @@ class ContentDomHandler extends DomHandler {
   override onopentag(name: string, attribs: Record<string, string>, isImplied = false): void {
     this.observer?.onopentag(name, attribs, isImplied);
     if (name === 'script' && attribs.type?.trim().toLowerCase() === 'application/ld+json') this.jsonLdText = '';
-    const neverContent = NEVER_CONTENT.has(name);
+    const neverContent = NEVER_CONTENT.has(name) && !(name === 'noscript' && this.noscriptIsContent);
     const built = this.insideNeverContent === 0 && !neverContent;
     this.open.push({ neverContent, built });
     if (neverContent) this.insideNeverContent++;
+    if (neverContent && name === 'noscript') this.insideNoscript++;
     if (built) super.onopentag(name, attribs);
     // Text on either side of a dropped element must not merge into one node as if adjacent.
     else this.lastNode = null;
@@ -166,6 +197,11 @@ class ContentDomHandler extends DomHandler {
     }
     const closed = this.open.pop();
     if (closed?.neverContent) this.insideNeverContent--;
+    if (closed?.neverContent && name === 'noscript' && --this.insideNoscript === 0) {
+      // A page saved by a browser running scripts holds its `<noscript>` markup as text: no text to read.
+      this.textLengths.noscript += this.noscriptText.replace(ESCAPED_MARKUP, '').trim().length;
+      this.noscriptText = '';
+    }
     if (closed?.built) super.onclosetag();
     else this.lastNode = null;
   }
@@ -173,7 +209,10 @@ class ContentDomHandler extends DomHandler {
   override ontext(data: string): void {
     this.observer?.ontext(data);
     if (this.jsonLdText !== undefined) this.jsonLdText += data;
-    if (this.insideNeverContent === 0) super.ontext(data);
+    if (this.insideNeverContent === 0) {
+      this.textLengths.built += data.trim().length;
+      super.ontext(data);
+    } else if (this.insideNeverContent === this.insideNoscript) this.noscriptText += data;
   }
 
   override oncomment(): void {}

@@ -602,6 +602,24 @@ describe('a discussion', () => {
     expectArticleWithout(text, ...others);
   });
 
+  it('reads a thread its app shows only to readers without scripts, in <noscript> (Discourse), and not a plea or markup a browser saved there', () => {
+    const posts = [FIRST_POST, ...REPLIES, SHORT_REPLY];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body>
+      <nav class="site-nav"><a href="/">Boat Forum</a> <a href="/latest">Latest</a> <a href="/top">Top</a> <a href="/categories">Categories</a></nav>
+      <noscript data-path="/t/pump-seal-leaking/1234"><header class="d-header"><a href="/">Boat Forum</a></header>
+      <div id="main-outlet"><h1><a href="/t/pump-seal-leaking/1234">Pump seal leaking</a></h1>
+      ${posts.map((post, i) => `<div class="topic-body crawler-post"><div class="crawler-post-meta"><a href="/u/member${i}">member${i}</a> <time>March ${i + 1}, 2025</time></div><div class="post"><p>${post}</p></div></div>`).join('')}</div>
+      <footer class="noscript-footer-nav"><a href="/about">About</a> <a href="/faq">FAQ</a> <a href="/privacy">Privacy</a></footer></noscript>
+      <script src="/assets/app.js"></script></body></html>`;
+    const { text } = exported(html, 'https://forum.example/t/pump-seal-leaking/1234');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toContain('Privacy');
+    // Saved by a browser that ran the scripts, a <noscript> holds its markup as text: the article is the page.
+    const pixels = Array.from({ length: 12 }, (_, i) => `&lt;div style="position:absolute"&gt;&lt;img width=1 height=1 alt="" src="https://beacon.example/b?p=${'x'.repeat(60)}&amp;t=${i}"&gt;&lt;/div&gt;`).join('');
+    const saved = `<html><head><title>Ferry timetable approved</title></head><body><noscript>${pixels}</noscript><article><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE.slice(0, 2))}</article></body></html>`;
+    expect(exported(saved).text).toBe(`${ARTICLE[0]}\n\n${ARTICLE[1]}`);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
