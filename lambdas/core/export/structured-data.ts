@@ -23,8 +23,9 @@ export function pageKind(document: Document, jsonLd: readonly string[], url?: UR
   const types = new Set([...topLevelItems(jsonLd).flatMap(jsonLdTypes), ...microdataTypes(document)]);
   if ([...types].some((type) => DISCUSSION_TYPES.has(type))) return 'discussion';
   const ogType = metaContent(document, 'og:type');
-  if (ogType.startsWith('article')) return undefined;
-  if (/^(og:)?product\b/.test(ogType) || [...types].some((type) => PRODUCT_TYPES.has(type))) return 'product';
+  const isArticle = ogType.startsWith('article');
+  if (!isArticle && (/^(og:)?product\b/.test(ogType) || [...types].some((type) => PRODUCT_TYPES.has(type)))) return 'product';
+  // Forum software may call a thread an article (XenForo 1 does): where it is still says what it is.
   if (isThreadAddress(url) || FORUM_SOFTWARE.test(metaContent(document, 'generator'))) return 'discussion';
   return undefined;
 }
@@ -38,16 +39,19 @@ const FORUM_SOFTWARE = /\b(discourse|phpbb|vbulletin|xenforo|mybb|simple machine
 
 /**
  * Where forum and Q&A software puts a thread, in its own address: Discourse `/t/<slug>/<id>`,
- * XenForo and vBulletin `/threads/…<id>`, phpBB `viewtopic.php`, vBulletin and MyBB
- * `showthread.php`, Invision and NodeBB `/topic/<id>…`, Flarum `/d/<id>`, Vanilla
- * `/discussion/<id>`, Reddit `/r/<name>/comments/<id>`, code hosts' `/<owner>/<repo>/issues/<n>`
- * (and `pull`, `discussions`, GitLab's `-/merge_requests`), Stack Exchange `/questions/<id>`; in
- * its query, SMF's `?topic=<id>` and Hacker News's `/item?id=<id>`.
+ * XenForo and vBulletin `/threads/…<id>`, phpBB `viewtopic.php` (`…-t<id>.html` with its address
+ * rewriting), vBulletin and MyBB `showthread.php` (and the like in other languages: `showtopic`,
+ * `viewthread`, `topic_show`, `topic` scripts), Invision and NodeBB `/topic/<id>…`, Flarum
+ * `/d/<id>`, Vanilla `/discussion/<id>`, Reddit `/r/<name>/comments/<id>`, code hosts'
+ * `/<owner>/<repo>/issues/<n>` (and `pull`, `discussions`, GitLab's `-/merge_requests`), Stack
+ * Exchange `/questions/<id>`; in its query, SMF's `?topic=<id>`, Phorum's `read.php?<forum>,<thread>`
+ * and Hacker News's `/item?id=<id>`.
  */
 const THREAD_PATHS = [
   /\/t\/[^/]+\/\d+/,
   /\/threads?\/[^/]*\d/,
-  /\/(viewtopic|showthread)\.php$/,
+  /\/(viewtopic|showthread|showtopic|viewthread|topic_show|topic)\.(php|pl|cgi|aspx?)$/,
+  /-t\d+(-\d+)?\.html$/,
   /\/topic\/\d+/,
   /^\/d\/\d+/,
   /\/discussion\/\d+/,
@@ -60,7 +64,8 @@ function isThreadAddress(url: URL | undefined): boolean {
   if (!url) return false;
   const path = url.pathname.toLowerCase();
   if (THREAD_PATHS.some((pattern) => pattern.test(path))) return true;
-  return (path === '/item' && /^\?id=\d+$/.test(url.search)) || /^\d/.test(url.searchParams.get('topic') ?? '');
+  if (path === '/item' && /^\?id=\d+$/.test(url.search)) return true;
+  return (path.endsWith('/read.php') && /^\?\d+,\d+/.test(url.search)) || /^\d/.test(url.searchParams.get('topic') ?? '');
 }
 
 /** `http://schema.org/Product`, `schema:Product` and `Product` are one type. */

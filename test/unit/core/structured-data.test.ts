@@ -43,18 +43,24 @@ describe('pageKind', () => {
       'https://code.example/harbour/tidepool/issues/42',
       'https://code.example/harbour/tidepool/-/merge_requests/7',
       'https://qa.example/questions/1234/which-seal',
+      'https://forum.example/pump-seal-leaking-t1234.html',
+      'https://forum.example/read.php?2,1234',
+      'https://forum.example/cgi-bin/forum/topic_show.pl?id=1234',
+      'https://forum.example/gassing/topic.asp?t=1234',
     ]) {
       expect(at(url), url).toBe('discussion');
     }
     expect(at('https://forum.example/boats', '<meta name="generator" content="Discourse 3.2.0">')).toBe('discussion');
     expect(at('https://forum.example/boats', '<meta name="generator" content="vBulletin 4.2.5">')).toBe('discussion');
     // A blog, a news site's topic page, a magazine's issue, a shop's item: no thread.
-    for (const url of ['https://blog.example/2025/01/pump-seal/', 'https://news.example/topics/climate?topic=energy', 'https://magazine.example/issues/2025/spring/pump-seals', 'https://shop.example/item?id=42&colour=red']) {
+    for (const url of ['https://blog.example/2025/01/pump-seal/', 'https://news.example/topics/climate?topic=energy', 'https://magazine.example/issues/2025/spring/pump-seals', 'https://shop.example/item?id=42&colour=red', 'https://news.example/2025/03/ferry-timetable-12345.html', 'https://docs.example/read.php?page=intro']) {
       expect(at(url), url).toBeUndefined();
     }
     expect(at('https://blog.example/pump-seal', '<meta name="generator" content="WordPress 6.5">')).toBeUndefined();
-    // What the markup says comes first.
+    // What the markup says comes first; forum software that calls its threads articles (og:type) still puts them where threads go.
     expect(at('https://shop.example/threads/red-cotton-1234', ld({ '@type': 'Product', offers: { price: '4.50' } }))).toBe('product');
+    expect(at('https://forum.example/threads/pump-seal-leaking.1234/', '<meta property="og:type" content="article">')).toBe('discussion');
+    expect(at('https://news.example/2025/pump-seals', '<meta property="og:type" content="article">')).toBeUndefined();
   });
 
   it('reads og:type product and microdata Product', () => {
