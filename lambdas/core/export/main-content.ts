@@ -70,6 +70,10 @@ const POST_BLOCKS = new Set(['article', 'div', 'li', 'section', 'tr']);
 const ALTERNATING_CLASS = /^(odd|even|first|last|alt|row)$/i;
 /** A forum post's signature block, by its class or id (`signature`, `signaturecontainer`, `post-signature`, `sig123`). */
 const POST_SIGNATURE = /(^|[\s_-])(signature(container)?|sig\d+)($|[\s_-])/i;
+/** The site's word to every visitor above a thread (vBulletin's "If this is your first visit…"): no post. */
+const SITE_NOTICE = /notice|announcement/i;
+/** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
+const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)/i;
 
 const TOP_CANDIDATES = 5;
 /** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
@@ -288,7 +292,7 @@ class Attempt {
       return true;
     }
     // Nor is its author's signature, the same under each of their posts.
-    if (this.kind === 'discussion' && POST_SIGNATURE.test(match)) return true;
+    if (this.kind === 'discussion' && (POST_SIGNATURE.test(match) || POST_AUTHOR_BOX.test(match))) return true;
     if (!this.titleHeading && this.duplicatesTitle(element)) {
       this.titleHeading = element;
       this.titleHeadingPlace = element.parent;
@@ -363,7 +367,11 @@ class Attempt {
     for (const candidate of candidates) {
       this.scores.set(candidate, this.score(candidate) * (1 - linkDensity(this.lengths, candidate)));
     }
-    if (this.kind === 'discussion') this.threads = this.scoreThreads(page, candidates);
+    if (this.kind === 'discussion') {
+      // Teasers of other threads (their titles linked, their openings cut short) are not this one.
+      for (const candidate of candidates) if (this.isListOfTeasers(candidate)) this.scores.set(candidate, 0);
+      this.threads = this.scoreThreads(page, candidates);
+    }
     return candidates;
   }
 
@@ -381,7 +389,7 @@ class Attempt {
       }
     }
     const threads = new Map<Element, number>();
-    for (const thread of descendantElements(page, (e) => bestWithin.has(e) && this.isListOfPosts(e))) {
+    for (const thread of descendantElements(page, (e) => bestWithin.has(e) && this.isListOfPosts(e) && !this.isListOfTeasers(e))) {
       threads.set(thread, this.posts(thread).reduce((sum, post) => sum + Math.max(0, bestWithin.get(post) ?? 0), 0));
     }
     return threads;
@@ -495,7 +503,7 @@ class Attempt {
       if (!parent || !isTag(parent) || parent === page) break;
       const siblings = elementChildren(parent);
       for (const sibling of siblings.slice(0, siblings.indexOf(block)).reverse()) {
-        if (this.holdsPost(sibling)) return { block: parent, firstPost: sibling };
+        if (!SITE_NOTICE.test(classAndId(sibling)) && this.holdsPost(sibling)) return { block: parent, firstPost: sibling };
         if (this.lengths.of(sibling).text >= ARTICLE_PART_MIN_CHARS) return { block: thread };
       }
       block = parent;
@@ -704,12 +712,35 @@ class Attempt {
     const byKind = new Map<string, Element[]>();
     for (const child of elementChildren(element)) {
       const kind = postKind(child);
-      if (kind === undefined || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.25) continue;
+      if (kind === undefined || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.5) continue;
       const posts = byKind.get(kind);
       if (posts) posts.push(child);
       else byKind.set(kind, [child]);
     }
     return [...byKind.values()].reduce<Element[]>((most, posts) => (posts.length > most.length ? posts : most), []);
+  }
+
+  /**
+   * Posts most of which are headed by a link to another page in the same place of the site as this
+   * one: teasers of other threads or stories (a post's heading may link to its author's profile).
+   */
+  private isListOfTeasers(element: Element): boolean {
+    const posts = this.posts(element);
+    return posts.length >= 2 && posts.filter((post) => this.headedByLinkToSibling(post)).length * 3 >= posts.length * 2;
+  }
+
+  private headedByLinkToSibling(post: Element): boolean {
+    const { base } = this.names;
+    const heading = firstElement(post, (e) => HEADINGS.has(e.name));
+    const link = heading && firstElement(heading, (e) => e.name === 'a' && e.attribs.href !== undefined);
+    if (!base || !heading || !link || this.lengths.of(link).text * 2 < this.lengths.of(heading).text) return false;
+    const url = URL.parse(link.attribs.href as string, base);
+    if (url === null || url.origin !== base.origin || withoutFragment(url) === withoutFragment(base)) return false;
+    // Where the page is: a folder of threads or stories, or at the site's root the script that shows
+    // them given the same parameters (not its profile pages: one script may show everything).
+    const place = base.pathname.replace(/[^/]*\/?$/, '');
+    if (place !== '/') return url.pathname.startsWith(place);
+    return url.pathname === base.pathname && parameterNames(url) === parameterNames(base);
   }
 
   /** Where the replies to the post at `post` are: the first list of posts after it, before any other block of text. */
@@ -734,6 +765,10 @@ class Attempt {
     this.markDataTables(article);
     // A post's row of actions (permalink, quote, report, reply) is no part of what it says.
     for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => (e.name === 'ul' || e.name === 'ol') && this.isRowOfActions(e)));
+    // Nor are the site's notices and the teasers of other threads that the thread's block holds beside its posts.
+    if (this.kind === 'discussion') {
+      removeNodes(descendantElements(article, (e) => !this.isInThreadPost(e) && (SITE_NOTICE.test(classAndId(e)) || this.isListOfTeasers(e))));
+    }
     this.cleanConditionally(article, 'form');
     this.cleanConditionally(article, 'fieldset');
     for (const child of elementChildren(article)) {
@@ -827,12 +862,21 @@ class Attempt {
     });
   }
 
-  /** A block of one of the thread's posts that holds a paragraph without links: the post's text. */
+  /**
+   * A block of one of the thread's posts that holds a paragraph without links, or with a sentence's
+   * worth of words besides its links (a reply that points to resources): the post's text.
+   */
   private holdsPostText(node: Element): boolean {
-    let inPost = false;
-    for (let block: ParentNode | null = node; block && !inPost; block = block.parent) inPost = this.threadPosts.has(block as Element);
-    if (!inPost) return false;
-    return descendantElements(node, (e) => e.name === 'p').some((p) => textOf(p).trim() !== '' && linkDensity(this.lengths, p) === 0);
+    if (!this.isInThreadPost(node)) return false;
+    return descendantElements(node, (e) => e.name === 'p').some((p) => {
+      const density = linkDensity(this.lengths, p);
+      return density === 0 ? textOf(p).trim() !== '' : this.lengths.of(p).text * (1 - density) >= SCORED_PARAGRAPH_MIN_CHARS;
+    });
+  }
+
+  private isInThreadPost(node: Element): boolean {
+    for (let block: ParentNode | null = node; block; block = block.parent) if (this.threadPosts.has(block as Element)) return true;
+    return false;
   }
 
   /**
@@ -1062,20 +1106,53 @@ function paragraphsOfLooseText(block: Element): void {
 /**
  * What a post is, to tell a list of posts: its element and class, or its custom element. Posts
  * are told apart by class names that say nothing of their kind: numbered (`id-t1_kx7z9`), or
- * alternating (`odd`, `even`, `bg1`/`bg2`, `windowbg`/`windowbg2`, `alt1`/`alt2`).
+ * alternating (`odd`, `even`, `bg1`/`bg2`, `windowbg`/`windowbg2`, `alt1`/`alt2`). A block without
+ * a class is a post by the numbered id in it (`edit8890642`: forum software numbers its posts).
  */
 function postKind(element: Element): string | undefined {
   const classes = (element.attribs.class ?? '')
     .split(/\s+/)
     .map((name) => name.replace(/^([a-z_-]+)\d+$/i, '$1'))
     .filter((name) => name !== '' && !/\d/.test(name) && !ALTERNATING_CLASS.test(name));
-  if (!element.name.includes('-') && !(classes.length > 0 && POST_BLOCKS.has(element.name))) return undefined;
-  return `${element.name}.${classes.sort().join('.')}`;
+  if (element.name.includes('-') || (classes.length > 0 && POST_BLOCKS.has(element.name))) return `${element.name}.${classes.sort().join('.')}`;
+  if (classes.length > 0 || !POST_BLOCKS.has(element.name)) return undefined;
+  const numbered = numberedIdIn(element);
+  return numbered === undefined ? undefined : `${element.name}#${numbered}`;
+}
+
+const NUMBERED_ID = /^([a-z][a-z_-]*?)[_-]?\d+$/i;
+/** How deep a post's numbered id may be in its block (vBulletin's: in a table in two wrappers). */
+const NUMBERED_ID_DEPTH = 8;
+const numberedIds = new WeakMap<Element, string | null>();
+
+/** The name of the first numbered id in `element` (the id less its number), near its top. */
+function numberedIdIn(element: Element): string | undefined {
+  let known = numberedIds.get(element);
+  if (known === undefined) {
+    known = firstNumberedId(element, 0) ?? null;
+    numberedIds.set(element, known);
+  }
+  return known ?? undefined;
+}
+
+function firstNumberedId(element: Element, depth: number): string | undefined {
+  const own = NUMBERED_ID.exec(element.attribs.id ?? '')?.[1];
+  if (own !== undefined) return own.toLowerCase();
+  if (depth === NUMBERED_ID_DEPTH) return undefined;
+  for (const child of elementChildren(element)) {
+    const found = firstNumberedId(child, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {
   for (let current: AnyNode | null = node; current; current = current.parent) if (current === ancestor) return true;
   return false;
+}
+
+function parameterNames(url: URL): string {
+  return [...new Set(url.searchParams.keys())].sort().join('&');
 }
 
 function withoutFragment(url: URL): string {

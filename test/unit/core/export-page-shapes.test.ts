@@ -620,6 +620,54 @@ describe('a discussion', () => {
     expect(exported(saved).text).toBe(`${ARTICLE[0]}\n\n${ARTICLE[1]}`);
   });
 
+  it("keeps a question and its answers, not the teasers of other questions below them, each headed by a link to its page", () => {
+    const others = [
+      'Our outboard stalls at idle after the winter lay-up, even with fresh fuel and a new plug, and the carburettor has been cleaned twice since...',
+      'Looking for advice on moorings near the island side, where the pier floods at high tide and the waiting room closes early in the evening...',
+      'Antifouling for a wooden hull: copper paint, or something gentler that will not lift the old layers when it is applied again in spring...',
+      'The bilge alarm goes off every time we heel past fifteen degrees, although the bilge is dry; the float switch is new and sits level...',
+      'Which anchor holds best in the soft mud of the estuary? Ours drags whenever the tide turns against the wind, even with plenty of chain...',
+      'Has anyone fitted solar panels to the cabin roof of a small cruiser? We would like to run the fridge at anchor without the engine...',
+    ];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><main>
+      <section itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">Pump seal leaking</h1>
+        <article class="posting question"><div class="user">skipper</div><p itemprop="text">${FIRST_POST}</p></article></section>
+      <section id="answers">${REPLIES.map((reply, i) => `<article class="posting answer" itemprop="suggestedAnswer"><div class="user">member${i}</div><p>${reply}</p></article>`).join('')}</section>
+      <section class="list"><h3>More on this topic</h3>${others.map((other, i) => `<article class="list-posting"><h4><a href="/boats/forum/${100 + i}.php">Question ${i}</a></h4><p>${other} <span>read more</span></p><footer>${i + 1} answers</footer></article>`).join('')}</section>
+      </main></body></html>`;
+    const { text } = exported(html, 'https://forum.example/boats/forum/1234.php');
+    for (const sentence of [FIRST_POST, ...REPLIES]) expect(text).toContain(sentence);
+    for (const other of others) expect(text).not.toContain(other.slice(0, 40));
+  });
+
+  it('keeps every post of a thread whose posts have no class, only the numbers forum software gives them (vBulletin 3), after a long first post', () => {
+    const posts = [[FIRST_POST, ...ARTICLE].join('<br><br>'), ...REPLIES, SHORT_REPLY];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><div class="navbar"><a href="/">Boat Forum</a> &gt; <a href="/forumdisplay.php?f=3">Engines</a></div>
+      <div id="posts">${posts.map((post, i) => `<div align="center"><div class="page"><div><table width="100%"><tr><td width="96%"><div id="edit${900 + i}"><table class="tborder" id="post${900 + i}">
+        <tr><td class="thead">#${i + 1} Posted March ${i + 1}, 2025</td></tr><tr><td class="alt2"><a class="bigusername" href="member.php?u=${i}">member${i}</a></td></tr>
+        <tr><td class="alt1" id="td_post_${900 + i}"><div id="post_message_${900 + i}">${post}</div></td></tr></table></div></td></tr></table></div></div></div>`).join('')}</div>
+      <div class="footer"><a href="/sendmessage.php">Contact Us</a> - <a href="/archive/">Archive</a></div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/showthread.php?t=1234');
+    for (const sentence of [FIRST_POST, ...ARTICLE, ...REPLIES, SHORT_REPLY]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Contact Us');
+  });
+
+  it("keeps a thread's posts without each author's box (rank, post count, join date), a reply made mostly of links, and not the site's notice above them", () => {
+    const linkedReply = 'The part numbers changed in 2023, so check <a href="/wiki/seal-chart">the seal chart for your pump model</a> and <a href="/wiki/pump-manual">the maintenance manual</a> first.';
+    const posts = [FIRST_POST, ...REPLIES, linkedReply];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><div id="page-body"><h2>Pump seal leaking</h2>
+      <div class="notices"><div class="notice_wrap">If this is your first visit, be sure to check out the FAQ by clicking the link above. You may have to register before you can post.</div></div>
+      <div class="topic-actions"><a href="/posting.php?mode=reply&amp;t=1234">Post a reply</a></div>
+      ${posts.map((post, i) => `<div id="p${500 + i}" class="post bg${(i % 2) + 1}"><div class="postbody"><h3><a href="#p${500 + i}">Re: Pump seal leaking</a></h3>
+        <p class="author">by <a href="/memberlist.php?mode=viewprofile&amp;u=${i}">member${i}</a> » Mon Mar ${i + 3}, 2025</p><div class="content">${post}</div></div>
+        <dl class="postprofile" id="profile${500 + i}"><dt><a href="/memberlist.php?mode=viewprofile&amp;u=${i}">member${i}</a></dt><dd><strong>Posts:</strong> ${120 + i}</dd><dd><strong>Joined:</strong> Thu Sep 21, 2017</dd><dd><strong>Location:</strong> Harbour</dd></dl></div><hr class="divider">`).join('')}
+      </div><div class="copyright">Powered by phpBB</div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/viewtopic.php?f=3&t=1234');
+    for (const post of [FIRST_POST, ...REPLIES]) expect(text).toContain(post);
+    expect(text).toContain('The part numbers changed in 2023');
+    for (const part of ['Joined:', 'Posts: 12', 'first visit']) expect(text).not.toContain(part);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
