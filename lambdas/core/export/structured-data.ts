@@ -39,7 +39,7 @@ const FORUM_SOFTWARE = /\b(discourse|phpbb|vbulletin|xenforo|mybb|simple machine
 
 /**
  * Where forum and Q&A software puts a thread, in its own address: Discourse `/t/<slug>/<id>`,
- * XenForo and vBulletin `/threads/…<id>`, phpBB `viewtopic.php` (`…-t<id>.html` with its address
+ * XenForo and vBulletin `/threads/…<id>` (XenForo's shorter route: `/t/<slug>.<id>`), phpBB `viewtopic.php` (`…-t<id>.html` with its address
  * rewriting), vBulletin and MyBB `showthread.php` (and the like in other languages: `showtopic`,
  * `viewthread`, `topic_show`, `topic` scripts), Invision and NodeBB `/topic/<id>…`, Flarum
  * `/d/<id>`, Vanilla `/discussion/<id>`, Reddit `/r/<name>/comments/<id>`, code hosts'
@@ -48,7 +48,7 @@ const FORUM_SOFTWARE = /\b(discourse|phpbb|vbulletin|xenforo|mybb|simple machine
  * and Hacker News's `/item?id=<id>`.
  */
 const THREAD_PATHS = [
-  /\/t\/[^/]+\/\d+/,
+  /\/t\/[^/]+[/.]\d+/,
   /\/threads?\/[^/]*\d/,
   /\/(viewtopic|showthread|showtopic|viewthread|topic_show|topic)\.(php|pl|cgi|aspx?)$/,
   /-t\d+(-\d+)?\.html$/,

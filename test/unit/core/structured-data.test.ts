@@ -31,6 +31,7 @@ describe('pageKind', () => {
     };
     for (const url of [
       'https://forum.example/t/pump-seal-leaking/1234',
+      'https://forum.example/forum/t/pump-seal-leaking.1234/',
       'https://forum.example/threads/pump-seal-leaking.1234/',
       'https://forum.example/viewtopic.php?t=1234',
       'https://forum.example/showthread.php?1234-Pump-seal',
