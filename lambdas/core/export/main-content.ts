@@ -100,6 +100,8 @@ const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
+/** The share of the page's text that makes a block named as unlikely the page's wrapper rather than a box in it (a sidebar may hold 88%). */
+const PAGE_WRAPPER_SHARE = 0.9;
 
 interface Flags {
   stripUnlikely: boolean;
@@ -220,6 +222,9 @@ class Attempt {
    * its own children are regrouped, so what is cached for a subtree stays true until it is visited.
    */
   private readonly preparedLengths = new TextLengths();
+  /** Lengths in the page as it came, before any part of it was dropped. */
+  private readonly unpreparedLengths = new TextLengths();
+  private pageText = 0;
   /** Lengths once the tree is prepared. */
   private lengths = new TextLengths();
   /**
@@ -252,6 +257,7 @@ class Attempt {
   }
 
   run(page: Element): MainContent {
+    this.pageText = this.unpreparedLengths.of(page).text;
     this.prepare(page);
     const candidates = this.scoreParagraphs(page);
     const top = this.pickTopCandidate(page, candidates);
@@ -308,7 +314,9 @@ class Attempt {
         !HEADINGS.has(element.name) &&
         element.name !== 'summary' &&
         !findAncestor(element, 'table', 4) &&
-        !findAncestor(element, 'code', 4)
+        !findAncestor(element, 'code', 4) &&
+        // A wrapper named for the header that holds nearly all the page (XenForo's `headerMover`) is the page.
+        this.unpreparedLengths.of(element).text < this.pageText * PAGE_WRAPPER_SHARE
       ) {
         return true;
       }

@@ -373,6 +373,18 @@ describe('a page title said by a heading that is no story of its own', () => {
 });
 
 /** A question and its answers (or a thread's first post and the replies), side by side in one column. */
+describe('a wrapper named as unlikely that is the whole page', () => {
+  it("keeps the article inside a wrapper named for the header that holds nearly all the page (XenForo's headerMover)", () => {
+    const story = ['', 'Last year: ', 'Once more: ', 'In short: '].flatMap((lead) => [...ARTICLE, ...OTHER_STORY].map((sentence) => `${lead}${sentence}`));
+    const about = 'Harbour News is the independent paper of the harbour towns, written by a team of twelve reporters and photographers who live on both sides of the water. Founded in 1921, it is owned by a trust that keeps it free of any party, business or council. Readers can send news, letters and photographs to the newsroom at any hour, and the editor answers every complaint within a week. Our journalism is paid for by subscribers and by local advertisers, whose advertisements never shape what we report. Every story can be corrected: the readers editor publishes each correction beside the story it corrects.';
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body><div id="headerMover"><div id="content"><h1>Ferry timetable approved</h1>
+      <div class="story">${paragraphs(story)}</div></div><div id="header"><a href="/">Harbour News</a> <a href="/news">News</a></div></div>
+      <div class="about"><p>${about}</p></div></body></html>`;
+    const { text } = exported(html);
+    for (const sentence of story) expect(text).toContain(sentence);
+  });
+});
+
 describe('a question before its answers', () => {
   const QUESTION =
     'I replaced the pump seal last spring and the leak came back within a month, so I suspect the housing is warped rather than the seal itself. What should I check first?';
