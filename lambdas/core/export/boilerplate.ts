@@ -33,8 +33,12 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (!isTag(node)) continue;
     const reason = boilerplateReason(node);
-    // A discussion's replies and a product's reviews are its content, and so are a product's panels.
-    const content = (reason === 'thread' && kind !== undefined) || (reason === 'hidden' && kind === 'product' && isSwitchedPanel(node, panels));
+    // A discussion's replies and a product's reviews are its content, and so are a product's panels
+    // and the quotes in a discussion's posts.
+    const content =
+      (reason === 'thread' && kind !== undefined) ||
+      (reason === 'hidden' && kind === 'product' && isSwitchedPanel(node, panels)) ||
+      (reason === 'landmark' && kind === 'discussion' && isPostQuote(node));
     if (reason && !content && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
     else for (const child of node.children) stack.push(child);
   }
@@ -52,6 +56,13 @@ function switchedPanelIds(root: Element): Set<string> {
     }
   }
   return ids;
+}
+
+/** Discourse quotes a post, or shows a linked page's preview, in an `<aside>`: what the reply answers. */
+const POST_QUOTE = /(^|[-_\s])(quote|onebox)([-_\s]|$)/i;
+
+function isPostQuote(element: Element): boolean {
+  return element.name === 'aside' && POST_QUOTE.test(element.attribs.class ?? '');
 }
 
 const PANEL_NAME = /(^|[-_\s])(tab|tabs|tab-pane|tab-content|panel|accordion|collapsible)([-_\s]|$)/i;

@@ -680,6 +680,19 @@ describe('a discussion', () => {
     for (const part of ['Joined:', 'Posts: 12', 'first visit']) expect(text).not.toContain(part);
   });
 
+  it("keeps the quotes and link previews in a thread's posts, which Discourse puts in <aside>", () => {
+    const quoted = 'The seal on our old boat went after two seasons as well, always at the same corner of the housing.';
+    const preview = 'How to replace the mechanical seal of a raw-water pump, step by step, with the tools it takes.';
+    const replies = [`<aside class="quote" data-username="member9"><div class="title">member9:</div><blockquote><p>${quoted}</p></blockquote></aside><p>${REPLIES[0]}</p>`,
+      `<p>${REPLIES[1]}</p><aside class="onebox"><header><a href="https://wiki.example/seals">wiki.example</a></header><article><h3>Pump seals</h3><p>${preview}</p></article></aside>`, `<p>${REPLIES[2]}</p>`];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title><meta name="generator" content="Discourse 3.2.0"></head><body>
+      <div id="main-outlet"><h1>Pump seal leaking</h1>${[`<p>${FIRST_POST}</p>`, ...replies].map((post, i) => `<div class="topic-body crawler-post"><div class="crawler-post-meta"><a href="/u/member${i}">member${i}</a></div><div class="post">${post}</div></div>`).join('')}</div>
+      <aside class="sidebar"><h3>Suggested topics</h3><p>Antifouling for a wooden hull, and what to use on an old one that has been painted many times.</p></aside></body></html>`;
+    const { text } = exported(html, 'https://forum.example/t/pump-seal-leaking/1234');
+    for (const sentence of [FIRST_POST, ...REPLIES, quoted, preview]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Antifouling');
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
