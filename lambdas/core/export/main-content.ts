@@ -72,6 +72,9 @@ const ALTERNATING_CLASS = /^(odd|even|first|last|alt|row)$/i;
 const POST_SIGNATURE = /(^|[\s_-])(signature(container)?|sig\d+)($|[\s_-])/i;
 /** The site's word to every visitor above a thread (vBulletin's "If this is your first visit…"): no post. */
 const SITE_NOTICE = /notice|announcement/i;
+/** The line over or under a post that says who wrote it and when (`message-attribution`, `postdetails`, `crawler-post-meta`, a `<time>`). */
+const POST_META = /(post|message|comment|crawler-post)[-_]?(meta|info|header|details|date|attribution|head)|posted|timestamp|dateline/i;
+const POST_META_MAX_CHARS = 100;
 /** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
 const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)/i;
 
@@ -773,6 +776,8 @@ class Attempt {
     this.markDataTables(article);
     // A post's row of actions (permalink, quote, report, reply) is no part of what it says.
     for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => (e.name === 'ul' || e.name === 'ol') && this.isRowOfActions(e)));
+    // Nor is the line that says who wrote it and when.
+    for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => this.isPostMeta(e)));
     // Nor are the site's notices and the teasers of other threads that the thread's block holds beside its posts.
     if (this.kind === 'discussion') {
       removeNodes(descendantElements(article, (e) => !this.isInThreadPost(e) && (SITE_NOTICE.test(classAndId(e)) || this.isListOfTeasers(e))));
@@ -880,6 +885,11 @@ class Attempt {
       const density = linkDensity(this.lengths, p);
       return density === 0 ? textOf(p).trim() !== '' : this.lengths.of(p).text * (1 - density) >= SCORED_PARAGRAPH_MIN_CHARS;
     });
+  }
+
+  private isPostMeta(element: Element): boolean {
+    if (this.lengths.of(element).text > POST_META_MAX_CHARS) return false;
+    return POST_META.test(classAndId(element)) || firstElement(element, (e) => e.name === 'time') !== undefined;
   }
 
   private isInThreadPost(node: Element): boolean {

@@ -680,6 +680,18 @@ describe('a discussion', () => {
     for (const part of ['Joined:', 'Posts: 12', 'first visit']) expect(text).not.toContain(part);
   });
 
+  it("keeps a thread's posts without the line over each that says who wrote it and when", () => {
+    const dated = `${REPLIES[2]} The yard can look at it on <time datetime="2025-04-01">1 April</time>.`;
+    const posts = [FIRST_POST, REPLIES[0], REPLIES[1], dated, SHORT_REPLY];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><div class="thread">
+      ${posts.map((post, i) => `<article class="message"><div class="message-attribution"><span class="username">member${i}</span>, Harbour, posted <time datetime="2025-03-0${i + 1}">March ${i + 1}, 2025</time></div><div class="message-body"><p>${post}</p></div></article>`).join('')}
+      </div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/threads/pump-seal-leaking.1234/');
+    for (const sentence of [FIRST_POST, REPLIES[0], REPLIES[1], SHORT_REPLY]) expect(text).toContain(sentence);
+    expect(text).toContain('The yard can look at it on 1 April.');
+    expect(text).not.toMatch(/posted|March \d, 2025/);
+  });
+
   it("keeps the quotes and link previews in a thread's posts, which Discourse puts in <aside>", () => {
     const quoted = 'The seal on our old boat went after two seasons as well, always at the same corner of the housing.';
     const preview = 'How to replace the mechanical seal of a raw-water pump, step by step, with the tools it takes.';
