@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { selectAll, selectOne } from 'css-select';
 import { isTag, isText, type AnyNode } from 'domhandler';
+import { removeElement } from 'domutils';
 import { z } from 'zod';
 import { decodeHtml } from '../lambdas/core/charset.js';
 import { toPlainText } from '../lambdas/core/export/text.js';
@@ -23,7 +25,10 @@ import type { Snippets } from './extraction-metric.js';
  *   to its file, found in `cache/` or else `eval/`, and the snippets its main content must and must
  *   not hold. Scored by snippets (extraction-metric.ts), not by tokens;
  * - forum threads labelled post by post (fhgr/harvest, `corpus/goldDocuments/`): one `<id>.json` a
- *   page, with its URL, its HTML and each post's text; the main content is the posts' text.
+ *   page, with its URL, its HTML and each post's text; the main content is the posts' text;
+ * - documentation pages as their generators built them (`manifest.jsonl`: each page's file, URL,
+ *   generator and the element holding its body); the main content is that element's text, one set
+ *   per generator.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
@@ -62,6 +67,7 @@ export function findSets(argument: string | undefined): LabelledSet[] {
     else if (isWcxb(dir)) sets.push(...loadWcxbSets(dir, name));
     else if (existsSync(join(dir, 'evaldata.json'))) sets.push({ name, group, dir, kind: 'snippets', pages: loadSnippetSet(dir) });
     else if (isForumPostSet(dir)) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadForumPostSet(dir) });
+    else if (existsSync(join(dir, DOCUMENTATION_MANIFEST))) sets.push(...loadGeneratedDocumentationSets(dir, name));
     else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
   };
   visit(root);
@@ -188,6 +194,51 @@ function withEmptyElementsClosed(html: string): string {
   return html.replace(EMPTY_ELEMENT, (tag, name: string, attributes: string | undefined) =>
     VOID_ELEMENTS.has(name.toLowerCase()) ? tag : `<${name}${attributes ?? ''}></${name}>`,
   );
+}
+
+const DOCUMENTATION_MANIFEST = 'manifest.jsonl';
+
+const documentationPageSchema = z.object({
+  file: z.string().min(1),
+  url: z.string(),
+  generator: z.string().min(1),
+  container: z.string().min(1),
+});
+
+/**
+ * What a documentation generator writes inside a page's body element that is not the page's
+ * content: permalink marks beside headings, "edit this page" and source links, pagers, in-page
+ * tables of contents, and what is never shown.
+ */
+const GENERATOR_CHROME = [
+  'script', 'style', 'noscript', 'template', '[hidden]',
+  'a.headerlink', 'a.anchor', 'a.hash-link', 'a.header-anchor', 'a.anchorjs-link', 'a.anchor-link',
+  '.md-content__button', '.md-source-file', '.theme-doc-footer', '.theme-doc-breadcrumbs', '.theme-doc-toc-mobile',
+  'nav.pagination-nav', '.prev-next-area', '.prev-next-footer', '.rst-footer-buttons', '.td-page-meta',
+].join(', ');
+
+/**
+ * Documentation pages labelled by their generator: the main content is the text of the element the
+ * generator (Sphinx, MkDocs, Docusaurus, …) writes the page's body into, less its chrome and its
+ * title heading. A page whose element is missing is left out.
+ */
+function loadGeneratedDocumentationSets(dir: string, name: string): LabelledSet[] {
+  const byGenerator = new Map<string, Page[]>();
+  const lines = readFileSync(join(dir, DOCUMENTATION_MANIFEST), 'utf8').split('\n').filter((line) => line.trim() !== '');
+  for (const line of lines) {
+    const entry = documentationPageSchema.parse(JSON.parse(line));
+    const html = decodeHtml(readFileSync(join(dir, entry.file)));
+    const body = selectOne(entry.container, parseHtml(html).document.children);
+    if (!body || !isTag(body)) continue;
+    // The page's title heading is left out, as the other sets' labels leave out the headline.
+    for (const chrome of selectAll(GENERATOR_CHROME, body)) removeElement(chrome);
+    const title = selectOne('h1', body);
+    if (title) removeElement(title);
+    const pages = byGenerator.get(entry.generator) ?? [];
+    pages.push({ id: entry.file, url: entry.url, html, articleBody: toPlainText(body) });
+    byGenerator.set(entry.generator, pages);
+  }
+  return [...byGenerator].sort(([a], [b]) => a.localeCompare(b)).map(([generator, pages]) => ({ name: `${name} ${generator}`, group: name, dir, kind: 'gold-standard', pages }));
 }
 
 const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;
