@@ -579,7 +579,8 @@ class Attempt {
     const { canonical, base } = this.names;
     if (!canonical) return false;
     const target = withoutFragment(canonical);
-    return descendantElements(heading, (e) => e.name === 'a' && e.attribs.href !== undefined).some((link) => {
+    // A heading's own permalink (`#…`) links to the page it is on, whichever story it heads.
+    return descendantElements(heading, (e) => e.name === 'a' && e.attribs.href !== undefined && !e.attribs.href.startsWith('#')).some((link) => {
       const url = URL.parse(link.attribs.href as string, base);
       return url !== null && withoutFragment(url) === target;
     });
