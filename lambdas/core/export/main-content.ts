@@ -461,8 +461,9 @@ class Attempt {
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
-    // An only child is joined with its parent's siblings more easily from the parent.
-    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && elementChildren(candidate.parent).length === 1) {
+    // An only child, or a section's body beside its heading, is joined with its parent's siblings
+    // (the page's other sections) more easily from the parent.
+    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && isOnlyBlockOf(candidate.parent, candidate)) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
@@ -650,10 +651,11 @@ class Attempt {
     joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
     // Page builders and CMS components put each paragraph, the lead or a heading in a block of its
     // own: the prose blocks next to the article, and the headings between them, are more of it.
-    // Only a winning block that is a fragment (under an article's length) is taken as split: beside
-    // a whole article, prose blocks are boxes of their own (a fact check, an author's note).
+    // Only a winning block that is a fragment (under an article's length, or one of a document's
+    // headed sections) is taken as split: beside a whole article, prose blocks are boxes of their
+    // own (a fact check, an author's note).
     const scored = [...belongs];
-    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS;
+    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS || isOneOfSections(top, siblings);
     if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && this.isStoryOfItsOwn(sibling)) && this.isArticlePart(sibling));
     // A question, or a thread's first post, stands just before the answers or replies that won: it is theirs.
     const before = siblings.indexOf(top) - 1;
@@ -1014,6 +1016,17 @@ function nearEachOther(a: Element, b: Element): boolean {
  * has and the share of the name's words it has, or 0 when it says less (not just the site name
  * the title ends with) or more.
  */
+/** A block headed by a heading among siblings of its own tag and class headed alike: a document's sections. */
+function isOneOfSections(block: Element, siblings: Element[]): boolean {
+  const headed = (element: Element) => element.name === block.name && element.attribs.class === block.attribs.class && HEADINGS.has(elementChildren(element)[0]?.name ?? '');
+  return headed(block) && siblings.some((sibling) => sibling !== block && headed(sibling));
+}
+
+/** Whether a block is all its parent holds but for headings (a section's title beside its body). */
+function isOnlyBlockOf(parent: Element, child: Element): boolean {
+  return elementChildren(parent).every((other) => other === child || HEADINGS.has(other.name));
+}
+
 function sameWords(name: string, heading: string): number {
   const covered = textSimilarity(name, heading);
   const covering = textSimilarity(heading, name);

@@ -773,6 +773,30 @@ describe('a documentation page', () => {
     expect(text).toContain('impl Display for Tide');
   });
 
+  /** An Asciidoctor page (Antora's sites): a preamble, then each section a `sect1` of its heading and its body. */
+  const PREAMBLE = 'This guide walks through the settings, one part at a time, with an example of each, and ends with the commands that use them.';
+  const sectionedGuide = (head: string, sectionBodies: string[]) => `<html><head>${head}</head><body>
+      <nav class="nav-menu"><ul><li><a href="/guide/install.html">Install</a></li><li><a href="/guide/configure.html">Configure</a></li></ul></nav>
+      <main class="article"><article class="doc"><h1 class="page">Configure the tool</h1>
+        <div id="preamble"><div class="sectionbody"><div class="paragraph"><p>${INSTALL}</p></div><div class="paragraph"><p>${PREAMBLE}</p></div></div></div>
+        ${sectionBodies.map((body, index) => `<div class="sect1"><h2 id="_part_${index}"><a class="anchor" href="#_part_${index}"></a>Part ${index + 1}</h2><div class="sectionbody">${body}</div></div>`).join('\n')}
+      </article></main></body></html>`;
+  const asParagraphs = (sentences: readonly string[]) => sentences.map((sentence) => `<div class="paragraph"><p>${sentence}</p></div>`).join('');
+
+  it('keeps every section of a guide whose sections are blocks of their own beside a longer one, not the longest alone', () => {
+    const html = sectionedGuide('<title>Configure the tool :: Tidepool Docs</title>', [asParagraphs([CONFIGURE]), asParagraphs(ARTICLE), asParagraphs([USAGE])]);
+    const { text } = exported(html, 'https://docs.example/tidepool/configure.html');
+    for (const line of [INSTALL, 'Part 1', CONFIGURE, 'Part 2', ...ARTICLE, 'Part 3', USAGE]) expect(text).toContain(line);
+    expect(text).not.toContain('Install\n');
+  });
+
+  it("does not take a section for the page's own story because its heading's permalink links to the page", () => {
+    const head = '<title>Configure the tool :: Tidepool Docs</title><link rel="canonical" href="https://docs.example/tidepool/configure.html">';
+    const html = sectionedGuide(head, [asParagraphs(ARTICLE.slice(0, 2)), asParagraphs([...ARTICLE.slice(2), CONFIGURE, USAGE])]);
+    const { text } = exported(html, 'https://docs.example/tidepool/configure.html');
+    for (const line of [INSTALL, PREAMBLE, ...ARTICLE, CONFIGURE, USAGE]) expect(text).toContain(line);
+  });
+
   it('keeps headings named for what they head (section-header, code-header), which read as a page header by name', () => {
     const html = `<html><head><title>Tide in tidepool - Docs</title></head><body>
       <section id="main-content" class="content"><div class="docblock">${paragraphs(ARTICLE)}</div>
