@@ -244,7 +244,8 @@ class Attempt {
   private threads = new Map<Element, number>();
   /** The posts of the thread that won, short ones too, and the first post before it. */
   private threadPosts = new Set<Element>();
-  private readonly title: string | undefined;
+  /** The page's title, and the title less the site's name after its last separator. */
+  private readonly titles: string[];
 
   private readonly unlikelyClass: RegExp;
   private readonly negativeClass: RegExp;
@@ -254,7 +255,7 @@ class Attempt {
     private readonly names: PageNames,
     private readonly kind: PageKind | undefined,
   ) {
-    this.title = names.title;
+    this.titles = names.title ? titleAndHeadline(names.title) : [];
     this.unlikelyClass = kind ? UNLIKELY_CANDIDATE.besideContentDiscussion : UNLIKELY_CANDIDATE.everywhere;
     this.negativeClass = kind ? NEGATIVE_CLASS.besideContentDiscussion : NEGATIVE_CLASS.everywhere;
   }
@@ -330,8 +331,9 @@ class Attempt {
 
   /** A heading that says what the `<title>` says (not just the site name the title ends with). */
   private duplicatesTitle(element: Element): boolean {
-    if ((element.name !== 'h1' && element.name !== 'h2') || !this.title) return false;
-    return sameWords(this.title, textOf(element)) > 0;
+    if (element.name !== 'h1' && element.name !== 'h2') return false;
+    const text = textOf(element);
+    return this.titles.some((title) => sameWords(title, text) > 0);
   }
 
   /** Wraps loose phrasing content in paragraphs; a div that is really a paragraph becomes one. */
@@ -573,7 +575,7 @@ class Attempt {
   /** How nearly a heading says what the title or `og:title` says (0: it does not). */
   private saysPageName(heading: Element): number {
     const text = textOf(heading);
-    return Math.max(this.title ? sameWords(this.title, text) : 0, this.names.ogTitle ? sameWords(this.names.ogTitle, text) : 0);
+    return Math.max(...this.titles.map((title) => sameWords(title, text)), this.names.ogTitle ? sameWords(this.names.ogTitle, text) : 0);
   }
 
   private linksToCanonical(heading: Element): boolean {
@@ -1025,6 +1027,22 @@ function isOneOfSections(block: Element, siblings: Element[]): boolean {
 /** Whether a block is all its parent holds but for headings (a section's title beside its body). */
 function isOnlyBlockOf(parent: Element, child: Element): boolean {
   return elementChildren(parent).every((other) => other === child || HEADINGS.has(other.name));
+}
+
+/** A separator between a title's headline and the site's name: `|`, `::`, a dash, `·`, `»`, with spaces around. */
+const TITLE_SEPARATOR = /\s+(?:[|·•»/–—-]|::)\s+/g;
+
+/**
+ * A title, and its headline when a site's name follows the last separator ("Deploy the service ::
+ * Tutorial Docs"): a long site name leaves the headline too little of the title to match a heading.
+ * A headline of one word (a section's name) is not taken.
+ */
+function titleAndHeadline(title: string): string[] {
+  const separators = [...title.matchAll(TITLE_SEPARATOR)];
+  const last = separators.at(-1);
+  if (last?.index === undefined) return [title];
+  const headline = title.slice(0, last.index).trim();
+  return headline.split(/\s+/).length >= 2 ? [title, headline] : [title];
 }
 
 function sameWords(name: string, heading: string): number {

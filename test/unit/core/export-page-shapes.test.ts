@@ -288,6 +288,11 @@ describe('pages with several stories', () => {
     expectArticleWithout(text, OTHER_STORY[0]);
   });
 
+  it('exports the story the page title names when a long site name follows it', () => {
+    const { text } = exported(page('<title>Ferry timetable approved :: The Harbour Island Evening News and Shipping Gazette</title>'));
+    expectArticleWithout(text, OTHER_STORY[0]);
+  });
+
   it('exports the story og:title names when the title is the section name', () => {
     const { text } = exported(page('<title>Live: news from the harbour</title><meta property="og:title" content="Ferry timetable approved">'));
     expectArticleWithout(text, OTHER_STORY[0]);
