@@ -778,6 +778,17 @@ describe('a documentation page', () => {
     expect(text).toContain('impl Display for Tide');
   });
 
+  it("keeps a code block's comments, which syntax highlighters name comment (Prism's token comment, highlight.js's hljs-comment)", () => {
+    const line = (tokens: string) => `<div class="token-line">${tokens}<br></div>`;
+    const html = `<html><head><title>Configuration – Tidepool</title></head><body><main><article><h1>Configuration</h1>
+      <p>${CONFIGURE}</p><pre class="prism-code"><code>${line('<span class="token comment">// Where the settings file is read from.</span>')}${line('<span class="token plain">config = "./tides.json"</span>')}</code></pre>
+      <p>${USAGE}</p><pre><code class="hljs"><span class="hljs-comment"># Print the next crossing.</span>\ntidepool next</code></pre><p>${INSTALL}</p></article></main></body></html>`;
+    const { text, markdown } = exported(html, 'https://docs.example/tidepool/configuration');
+    for (const output of [text, markdown]) {
+      for (const comment of ['// Where the settings file is read from.', '# Print the next crossing.']) expect(output).toContain(comment);
+    }
+  });
+
   /** An Asciidoctor page (Antora's sites): a preamble, then each section a `sect1` of its heading and its body. */
   const PREAMBLE = 'This guide walks through the settings, one part at a time, with an example of each, and ends with the commands that use them.';
   const sectionedGuide = (head: string, sectionBodies: string[]) => `<html><head>${head}</head><body>
