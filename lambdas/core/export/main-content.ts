@@ -42,10 +42,12 @@ const NEGATIVE_CLASS = classPatterns([
   'promo', 'related', 'scroll', 'share', 'shoutbox', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'widget',
 ]);
 /**
- * Utility classes (Tailwind's) that say how a box clips or scrolls, not what it holds:
- * `overflow-hidden`, `md:overflow-x-scroll`, `scroll-mt-24` (an anchor's margin) would read as hidden or scrolling boxes.
+ * Classes that say how a box clips or scrolls, not what it holds: Tailwind's `overflow-hidden`,
+ * `md:overflow-x-scroll`, `scroll-mt-24` (an anchor's margin), and a scroll's axis (`horizontal-scroll`,
+ * which Javadoc wraps each class's and member's description in) would read as hidden or scrolling boxes.
  */
-const SCROLL_UTILITY = /(?<=^|\s)(\S+:)?(overflow(-[xy])?-(hidden|scroll|clip|auto|visible)|scroll-[mp][xytblrse]?-\S+|scroll-(smooth|auto)|scrollbar-\S+)(?=\s|$)/g;
+const SCROLL_UTILITY =
+  /(?<=^|\s)(\S+:)?(overflow(-[xy])?-(hidden|scroll|clip|auto|visible)|scroll-[mp][xytblrse]?-\S+|scroll-(smooth|auto)|scrollbar-\S+|(horizontal|vertical)-scroll|scroll-(x|y|horizontal|vertical))(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;

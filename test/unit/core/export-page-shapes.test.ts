@@ -813,6 +813,31 @@ describe('a documentation page', () => {
     for (const line of [INSTALL, PREAMBLE, ...ARTICLE, CONFIGURE, USAGE]) expect(text).toContain(line);
   });
 
+  it("keeps a Java class's description and its members' details, which Javadoc wraps in horizontal-scroll boxes", () => {
+    const members = [
+      ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
+      ['nextLow', 'Returns the time of the next low tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
+      ['heightAt', 'Returns the height of the water above chart datum at the given instant, interpolated between the predicted high and low waters.'],
+      ['rangeOn', 'Returns the range between the day\'s lowest and highest water, in metres, for the day that holds the given instant.'],
+      ['isSpring', 'Tells whether the tides on the given day are spring tides, the largest of the lunar month, which follow a new or full moon.'],
+      ['isNeap', 'Tells whether the tides on the given day are neap tides, the smallest of the lunar month, which follow a quarter moon.'],
+    ];
+    const html = `<html><head><title>Tide (tidepool 2.1 API)</title></head><body>
+      <header role="banner" class="flex-header"><nav><a href="index.html">Overview</a> <a href="package-summary.html">Package</a></nav></header>
+      <div class="flex-content"><main role="main"><div class="header"><h1 title="Class Tide" class="title">Class Tide</h1></div>
+        <section class="class-description" id="class-description"><div class="type-signature">public final class Tide extends Object</div>
+          <div class="horizontal-scroll"><div class="block">${paragraphs(ARTICLE.slice(0, 2))}</div></div></section>
+        <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary"><h2>Method Summary</h2>
+          <div class="summary-table three-column-summary">${members.map(([name, about]) => `<div class="col-first">Time</div><div class="col-second"><code><a href="#${name}()">${name}</a>()</code></div><div class="col-last"><div class="block">${about}</div></div>`).join('')}</div>
+        </section></li></ul></section>
+        <section class="details"><ul class="details-list"><li><section class="method-details" id="method-detail"><h2>Method Details</h2><ul class="member-list">
+          ${members.map(([name, about]) => `<li><section class="detail" id="${name}()"><h3>${name}</h3><div class="horizontal-scroll"><div class="member-signature">public Time ${name}()</div><div class="block"><p>${about}</p><p>${ARTICLE[2]}</p></div></div></section></li>`).join('')}
+        </ul></section></li></ul></section>
+      </main></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/api/Tide.html');
+    for (const line of [...ARTICLE.slice(0, 3), 'public Time heightAt()']) expect(text).toContain(line);
+  });
+
   it('keeps headings named for what they head (section-header, code-header), which read as a page header by name', () => {
     const html = `<html><head><title>Tide in tidepool - Docs</title></head><body>
       <section id="main-content" class="content"><div class="docblock">${paragraphs(ARTICLE)}</div>
