@@ -275,8 +275,12 @@ class Attempt {
     return { article, titleHeading, byline };
   }
 
-  /** Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. */
-  private prepare(parent: ParentNode): void {
+  /**
+   * Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. Inside
+   * code nothing is reshaped or scored: a highlighter's `div` per line (Docusaurus's `token-line`)
+   * is a line of code, not a paragraph, and a long listing's lines would outscore the prose around it.
+   */
+  private prepare(parent: ParentNode, inCode = false): void {
     const kept: ChildNode[] = [];
     for (const child of parent.children) {
       if (!isTag(child)) {
@@ -285,12 +289,12 @@ class Attempt {
       }
       if (this.isDroppedDuringPrepare(child)) continue;
       let element = child;
-      if (TAGS_TO_SCORE.has(element.name)) this.toScore.push(element);
-      if (element.name === 'div') element = this.reshapeDiv(element);
+      if (!inCode && TAGS_TO_SCORE.has(element.name)) this.toScore.push(element);
+      if (element.name === 'div' && !inCode) element = this.reshapeDiv(element);
       // A forum's post is often bare text in a blockquote (vBulletin's): its runs of text are paragraphs too.
       else if (element.name === 'blockquote' && this.kind === 'discussion') paragraphsOfLooseText(element);
       kept.push(element);
-      this.prepare(element);
+      this.prepare(element, inCode || element.name === 'pre' || element.name === 'code');
     }
     setChildren(parent, kept);
   }
@@ -366,7 +370,9 @@ class Attempt {
       // make a table of names outscore the letter it follows. The table is scored as one block.
       if (element.name === 'td' && !readsAsProse(text) && isInDataTable(element, dataTables)) continue;
       // A point for the paragraph, one per comma-separated part, one per 100 characters (at most 3).
-      const score = 1 + text.split(COMMAS).length + Math.min(Math.floor(text.length / 100), 3);
+      // A listing's commas part arguments and items, not clauses: code scores by its length alone.
+      const parts = element.name === 'pre' ? 1 : text.split(COMMAS).length;
+      const score = 1 + parts + Math.min(Math.floor(text.length / 100), 3);
       prose += score;
       this.spreadScore(element, score, candidates);
     }

@@ -813,6 +813,19 @@ describe('a documentation page', () => {
     for (const line of [INSTALL, PREAMBLE, ...ARTICLE, CONFIGURE, USAGE]) expect(text).toContain(line);
   });
 
+  it("keeps the prose around a long code listing folded in a details box, whose highlighter puts each line in a div (Docusaurus's token-line)", () => {
+    const line = (index: number) => `<div class="token-line"><span class="token plain">tide_${index} = predict(harbour, day=${index}, hour=6, units="m", datum="chart")</span><br></div>`;
+    const listing = Array.from({ length: 24 }, (_unused, index) => line(index)).join('');
+    const html = `<html><head><title>Predictions | Tidepool</title></head><body><main><article><div class="theme-doc-markdown markdown">
+      <header><h1>Predictions</h1></header>${paragraphs([...ARTICLE.slice(0, 2), INSTALL])}
+      <details class="details"><summary>The whole interface</summary><div class="collapsibleContent">
+        <div class="language-python codeBlockContainer"><div class="codeBlockContent"><pre class="prism-code"><code class="codeBlockLines">${listing}</code></pre></div></div></div></details>
+      ${paragraphs([...ARTICLE.slice(2), CONFIGURE, USAGE])}</div></article></main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/predictions');
+    for (const sentence of [...ARTICLE, INSTALL, CONFIGURE, USAGE]) expect(text).toContain(sentence);
+    expect(text).toContain('tide_23 = predict(harbour, day=23');
+  });
+
   it("keeps a Java class's description and its members' details, which Javadoc wraps in horizontal-scroll boxes", () => {
     const members = [
       ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
