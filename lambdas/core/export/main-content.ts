@@ -665,8 +665,13 @@ class Attempt {
     // headed sections) is taken as split: beside a whole article, prose blocks are boxes of their
     // own (a fact check, an author's note).
     const scored = [...belongs];
-    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS || isOneOfSections(top, siblings);
+    const sectioned = siblings.some((sibling) => sibling !== top && areSections(top, sibling));
+    const fragment = this.lengths.of(top).text < MIN_ARTICLE_CHARS || sectioned;
     if (fragment) joinAdjacent(siblings, belongs, (sibling) => !(this.namedStory && this.isStoryOfItsOwn(sibling)) && this.isArticlePart(sibling));
+    // A document's other headed sections are more of it, prose or not (a section of commands).
+    if (sectioned && !this.namedStory) {
+      for (const [index, sibling] of siblings.entries()) if (areSections(top, sibling) && linkDensity(this.lengths, sibling) < 0.25) belongs[index] = true;
+    }
     // A question, or a thread's first post, stands just before the answers or replies that won: it is theirs.
     const before = siblings.indexOf(top) - 1;
     if (before >= 0 && !belongs[before] && this.isListOfPosts(top) && this.isArticlePart(siblings[before] as Element)) belongs[before] = true;
@@ -1021,15 +1026,10 @@ function nearEachOther(a: Element, b: Element): boolean {
   return ancestorsOf(b).slice(0, 3).some((ancestor) => near.has(ancestor));
 }
 
-/**
- * How nearly a heading says what a page name says: the lesser of the share of its words the name
- * has and the share of the name's words it has, or 0 when it says less (not just the site name
- * the title ends with) or more.
- */
-/** A block headed by a heading among siblings of its own tag and class headed alike: a document's sections. */
-function isOneOfSections(block: Element, siblings: Element[]): boolean {
-  const headed = (element: Element) => element.name === block.name && element.attribs.class === block.attribs.class && HEADINGS.has(elementChildren(element)[0]?.name ?? '');
-  return headed(block) && siblings.some((sibling) => sibling !== block && headed(sibling));
+/** Two blocks of one tag and class, each led by a heading: sections of one document. */
+function areSections(a: Element, b: Element): boolean {
+  const headed = (element: Element) => HEADINGS.has(elementChildren(element)[0]?.name ?? '');
+  return a.name === b.name && a.attribs.class === b.attribs.class && headed(a) && headed(b);
 }
 
 /** Whether a block is all its parent holds but for headings (a section's title beside its body). */
@@ -1053,6 +1053,11 @@ function titleAndHeadline(title: string): string[] {
   return headline.split(/\s+/).length >= 2 ? [title, headline] : [title];
 }
 
+/**
+ * How nearly a heading says what a page name says: the lesser of the share of its words the name
+ * has and the share of the name's words it has, or 0 when it says less (not just the site name
+ * the title ends with) or more.
+ */
 function sameWords(name: string, heading: string): number {
   const covered = textSimilarity(name, heading);
   const covering = textSimilarity(heading, name);

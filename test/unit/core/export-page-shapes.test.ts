@@ -813,6 +813,13 @@ describe('a documentation page', () => {
     for (const line of [INSTALL, PREAMBLE, ...ARTICLE, CONFIGURE, USAGE]) expect(text).toContain(line);
   });
 
+  it('keeps a section of commands alone among the prose sections of a guide', () => {
+    const commands = '<div class="listingblock"><div class="content"><pre>tidepool clean --all\ntidepool reset --hard</pre></div></div>';
+    const html = sectionedGuide('<title>Configure the tool :: Tidepool Docs</title>', [asParagraphs(ARTICLE), asParagraphs([CONFIGURE, USAGE]), commands]);
+    const { text } = exported(html, 'https://docs.example/tidepool/configure.html');
+    for (const line of [...ARTICLE, CONFIGURE, USAGE, 'Part 3', 'tidepool clean --all', 'tidepool reset --hard']) expect(text).toContain(line);
+  });
+
   it("keeps the prose around a long code listing folded in a details box, whose highlighter puts each line in a div (Docusaurus's token-line)", () => {
     const line = (index: number) => `<div class="token-line"><span class="token plain">tide_${index} = predict(harbour, day=${index}, hour=6, units="m", datum="chart")</span><br></div>`;
     const listing = Array.from({ length: 24 }, (_unused, index) => line(index)).join('');
