@@ -1028,7 +1028,8 @@ function nearEachOther(a: Element, b: Element): boolean {
 
 /** Two blocks of one tag and class, each led by a heading: sections of one document. */
 function areSections(a: Element, b: Element): boolean {
-  const headed = (element: Element) => HEADINGS.has(elementChildren(element)[0]?.name ?? '');
+  // Past empty anchors before the heading (Sphinx's `<span id="id2"></span>`).
+  const headed = (element: Element) => HEADINGS.has(elementChildren(element).find((child) => !isWithoutContent(child))?.name ?? '');
   return a.name === b.name && a.attribs.class === b.attribs.class && headed(a) && headed(b);
 }
 

@@ -820,6 +820,18 @@ describe('a documentation page', () => {
     for (const line of [...ARTICLE, CONFIGURE, USAGE, 'Part 3', 'tidepool clean --all', 'tidepool reset --hard']) expect(text).toContain(line);
   });
 
+  it("takes blocks led by an empty anchor before their heading (Sphinx's span id) for sections too", () => {
+    const options = [...ARTICLE, ...ARTICLE, ...ARTICLE].map((sentence, index) => `<section id="option-${index}"><span id="id${index + 3}"></span><h3>Option ${index}</h3><p>${sentence}</p></section>`);
+    const html = `<html><head><title>Configuration — Tidepool 2.1 documentation</title></head><body>
+      <div class="sphinxsidebar" role="navigation"><ul><li><a href="install.html">Install</a></li><li><a href="configuration.html">Configuration</a></li></ul></div>
+      <div class="documentwrapper" role="main"><section id="configuration"><h1>Configuration</h1>
+        <section id="options"><span id="id1"></span><h2>Options</h2><p>${CONFIGURE}</p>${options.join('')}</section>
+        <section id="commands"><span id="id2"></span><h2>Commands</h2><pre>tidepool clean --all</pre></section>
+      </section></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/configuration.html');
+    for (const line of [...ARTICLE, CONFIGURE, 'Commands', 'tidepool clean --all']) expect(text).toContain(line);
+  });
+
   it("keeps the prose around a long code listing folded in a details box, whose highlighter puts each line in a div (Docusaurus's token-line)", () => {
     const line = (index: number) => `<div class="token-line"><span class="token plain">tide_${index} = predict(harbour, day=${index}, hour=6, units="m", datum="chart")</span><br></div>`;
     const listing = Array.from({ length: 24 }, (_unused, index) => line(index)).join('');
