@@ -272,15 +272,15 @@ export function firstElement(root: ParentNode, test: (element: Element) => boole
   return undefined;
 }
 
-/** Concatenated text of the descendants (iterative). */
-export function textOf(node: AnyNode): string {
+/** Concatenated text of the descendants (iterative), but for what is inside the elements `skipped` picks. */
+export function textOf(node: AnyNode, skipped?: (element: Element) => boolean): string {
   if (isText(node)) return node.data;
   if (!hasChildren(node)) return '';
   let text = '';
   const stack: AnyNode[] = [...node.children].reverse();
   for (let current = stack.pop(); current; current = stack.pop()) {
     if (isText(current)) text += current.data;
-    else if (hasChildren(current)) {
+    else if (hasChildren(current) && !(skipped && isTag(current) && skipped(current))) {
       for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as AnyNode);
     }
   }

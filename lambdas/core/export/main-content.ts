@@ -370,8 +370,9 @@ class Attempt {
       // make a table of names outscore the letter it follows. The table is scored as one block.
       if (element.name === 'td' && !readsAsProse(text) && isInDataTable(element, dataTables)) continue;
       // A point for the paragraph, one per comma-separated part, one per 100 characters (at most 3).
-      // A listing's commas part arguments and items, not clauses: code scores by its length alone.
-      const parts = element.name === 'pre' ? 1 : text.split(COMMAS).length;
+      // Commas in code part arguments and items, not clauses: a listing, or a signature in a table's
+      // cell, scores by its length alone.
+      const parts = textOutsideCode(element).split(COMMAS).length;
       const score = 1 + parts + Math.min(Math.floor(text.length / 100), 3);
       prose += score;
       this.spreadScore(element, score, candidates);
@@ -1005,6 +1006,13 @@ function readsAsProse(text: string): boolean {
 function joinAdjacent(siblings: Element[], belongs: boolean[], fits: (sibling: Element) => boolean): void {
   for (let i = 1; i < siblings.length; i++) if (!belongs[i] && belongs[i - 1] && fits(siblings[i] as Element)) belongs[i] = true;
   for (let i = siblings.length - 2; i >= 0; i--) if (!belongs[i] && belongs[i + 1] && fits(siblings[i] as Element)) belongs[i] = true;
+}
+
+const CODE = new Set(['code', 'pre', 'kbd', 'samp']);
+
+/** The text of an element but for what is in code (none, for code itself). */
+function textOutsideCode(element: Element): string {
+  return CODE.has(element.name) ? '' : textOf(element, (descendant) => CODE.has(descendant.name));
 }
 
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */

@@ -845,6 +845,27 @@ describe('a documentation page', () => {
     expect(text).toContain('tide_23 = predict(harbour, day=23');
   });
 
+  it("keeps a Java class's description and details beside its summary table, whose signatures' commas are code, not clauses", () => {
+    const methods = Array.from({ length: 16 }, (_unused, index) => `predict${index}`);
+    const parameters = '(java.lang.String harbour, java.time.LocalDate day, int hour, java.lang.String units, java.lang.String datum)';
+    const html = `<html><head><title>Tide (tidepool 2.1 API)</title></head><body>
+      <div class="topNav"><ul class="navList"><li><a href="overview-summary.html">Overview</a></li><li><a href="package-summary.html">Package</a></li></ul></div>
+      <div class="header"><h2 title="Class Tide" class="title">Class Tide</h2></div>
+      <div class="contentContainer">
+        <div class="description"><ul class="blockList"><li class="blockList"><pre>public class Tide extends java.lang.Object</pre><div class="block">${paragraphs(ARTICLE.slice(0, 2))}</div></li></ul></div>
+        <div class="summary"><ul class="blockList"><li class="blockList"><ul class="blockList"><li class="blockList"><h3>Method Summary</h3>
+          <table class="memberSummary"><caption><span>Methods</span></caption><tr><th class="colFirst">Modifier and Type</th><th class="colLast">Method and Description</th></tr>
+          ${methods.map((name) => `<tr><td class="colFirst"><code>Tide</code></td><td class="colLast"><code><a href="#${name}">${name}</a>${parameters}</code><div class="block">Predicts the tide.</div></td></tr>`).join('')}
+          </table></li></ul></li></ul></div>
+        <div class="details"><ul class="blockList"><li class="blockList"><ul class="blockList"><li class="blockList"><h3>Method Detail</h3>
+          ${methods.map((name) => `<a name="${name}"></a><ul class="blockList"><li class="blockList"><h4>${name}</h4><pre>public Tide ${name}${parameters}</pre><div class="block">Predicts the tide at a harbour.</div></li></ul>`).join('')}
+          <ul class="blockListLast"><li class="blockList"><h4>toString</h4><pre>public java.lang.String toString()</pre><div class="block">${paragraphs(ARTICLE.slice(2))}</div></li></ul>
+        </li></ul></li></ul></div>
+      </div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/api/Tide.html');
+    for (const line of [...ARTICLE, 'Method Summary', 'Method Detail', 'public Tide predict15(java.lang.String harbour']) expect(text).toContain(line);
+  });
+
   it("keeps a Java class's description and its members' details, which Javadoc wraps in horizontal-scroll boxes", () => {
     const members = [
       ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
