@@ -23,8 +23,13 @@ import { isBetweenWords, isDataTable } from './normalize.js';
  * When the result is short the extraction is retried with fewer filters, as Readability does.
  */
 
+/**
+ * A comment, but not a documentation comment: TypeDoc names each declaration's documentation
+ * `tsd-comment`, and others `doc-comment` or `doccomment`.
+ */
+const COMMENT = '(?<!tsd-|doc-?)comment';
 /** Class words of a page's discussion: an article's comments, but a discussion's replies and a product's reviews. */
-const DISCUSSION_WORDS = new Set(['comment', 'com-', 'community', 'replies']);
+const DISCUSSION_WORDS = new Set([COMMENT, 'com-', 'community', 'replies']);
 /** One pattern of `words`, and one without the discussion words for pages whose discussion is content. */
 function classPatterns(words: readonly string[]): { everywhere: RegExp; besideContentDiscussion: RegExp } {
   const pattern = (list: readonly string[]) => new RegExp(list.join('|'), 'i');
@@ -32,13 +37,13 @@ function classPatterns(words: readonly string[]): { everywhere: RegExp; besideCo
 }
 const UNLIKELY_CANDIDATE = classPatterns([
   // `extra` at a word's start only: Nextra, a documentation generator, names every block of the text `nextra-…`.
-  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', 'comment', 'community', 'cover-wrap', 'disqus', '(?<![a-z])extra', 'footer', 'gdpr', 'header', 'legends', 'menu',
+  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', COMMENT, 'community', 'cover-wrap', 'disqus', '(?<![a-z])extra', 'footer', 'gdpr', 'header', 'legends', 'menu',
   'related', 'remark', 'replies', 'rss', 'shoutbox', 'sidebar', 'skyscraper', 'social', 'sponsor', 'supplemental', 'ad-break', 'agegate', 'pagination', 'pager', 'popup', 'yom-remote',
 ]);
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
 const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 const NEGATIVE_CLASS = classPatterns([
-  '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', 'comment', 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
+  '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', COMMENT, 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
   'promo', 'related', 'scroll', 'share', 'shoutbox', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'widget',
 ]);
 /**

@@ -845,6 +845,25 @@ describe('a documentation page', () => {
     expect(text).toContain('tide_23 = predict(harbour, day=23');
   });
 
+  it("keeps a TypeScript API's documentation, which TypeDoc names tsd-comment, and still drops a comment thread", () => {
+    const comment = (sentences: readonly string[]) => `<div class="tsd-comment tsd-typography">${paragraphs(sentences)}</div>`;
+    const member = (name: string, about: string) => `<section class="tsd-panel tsd-member"><h3 class="tsd-anchor-link">${name}</h3>
+      <ul class="tsd-signatures"><li class="tsd-signature">${name}(harbour: string): Promise&lt;Tide&gt;</li><li class="tsd-description">${comment([about])}
+      <div class="tsd-parameters"><h4>Parameters</h4><ul class="tsd-parameter-list"><li><span>harbour: string</span>${comment(['The harbour whose tides are wanted.'])}</li></ul></div></li></ul></section>`;
+    const html = `<html><head><title>TideClient | tidepool</title></head><body>
+      <div class="container container-main"><div class="col-content">
+        <div class="tsd-page-title"><h1>Class TideClient</h1></div>
+        <section class="tsd-panel tsd-comment">${comment(ARTICLE.slice(0, 2))}</section>
+        <section class="tsd-panel-group tsd-member-group"><h2>Methods</h2>
+          ${member('nextHigh', CONFIGURE)}${member('nextLow', USAGE)}${member('heightAt', INSTALL)}${member('range', ARTICLE[2] as string)}
+        </section>
+        <div class="comments"><h3>Comments</h3><p>Great library, thanks! Saved me a day of work on our ferry app, really.</p></div>
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/classes/TideClient.html');
+    for (const line of [...ARTICLE.slice(0, 3), CONFIGURE, USAGE, INSTALL, 'The harbour whose tides are wanted.']) expect(text).toContain(line);
+    expect(text).not.toContain('Great library');
+  });
+
   it("keeps a Java class's description and details beside its summary table, whose signatures' commas are code, not clauses", () => {
     const methods = Array.from({ length: 16 }, (_unused, index) => `predict${index}`);
     const parameters = '(java.lang.String harbour, java.time.LocalDate day, int hour, java.lang.String units, java.lang.String datum)';
