@@ -121,7 +121,7 @@ function boilerplateReason(element: Element): Reason | undefined {
   if (CONTROL_TAGS.has(element.name) || DIALOG_ROLES.has(role)) return 'control';
   if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
-  if (isCommentThread(attribs) && !isInCode(element)) return 'thread';
+  if (isCommentThread(element)) return 'thread';
   if (CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
   if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';
   return undefined;
@@ -159,14 +159,13 @@ const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapp
 
 /**
  * Comment threads go before scoring, not only in the first attempt: under a short post a long
- * thread outscores the post once the retries stop dropping unlikely candidates.
+ * thread outscores the post once the retries stop dropping unlikely candidates. A thread is a
+ * block: a `span` named `comment` is a comment in code, as syntax highlighters (Prism's `token
+ * comment`) and Doxygen's code fragments (lines of `div`s, no `pre`) name them.
  */
-/** Syntax highlighters name a comment in code so (Prism's `token comment`): it is code, no thread. */
-function isInCode(element: Element): boolean {
-  return findAncestor(element, 'code') !== undefined || findAncestor(element, 'pre') !== undefined;
-}
-
-function isCommentThread(attribs: Record<string, string>): boolean {
+function isCommentThread(element: Element): boolean {
+  const { attribs } = element;
+  if (element.name === 'span') return false;
   if (attribs.id !== undefined && COMMENT_THREAD.test(attribs.id)) return true;
   return (attribs.class ?? '').split(/\s+/).some((name) => COMMENT_THREAD.test(name));
 }

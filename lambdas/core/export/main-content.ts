@@ -282,8 +282,8 @@ class Attempt {
 
   /**
    * Drops unlikely nodes and turns paragraph-like divs into paragraphs, in document order. Inside
-   * code nothing is reshaped or scored: a highlighter's `div` per line (Docusaurus's `token-line`)
-   * is a line of code, not a paragraph, and a long listing's lines would outscore the prose around it.
+   * code nothing is reshaped or scored: a `div` per line (Docusaurus's `token-line`, Doxygen's
+   * `line`) is a line of code, not a paragraph, and a long listing's lines would outscore the prose around it.
    */
   private prepare(parent: ParentNode, inCode = false): void {
     const kept: ChildNode[] = [];
@@ -299,7 +299,7 @@ class Attempt {
       // A forum's post is often bare text in a blockquote (vBulletin's): its runs of text are paragraphs too.
       else if (element.name === 'blockquote' && this.kind === 'discussion') paragraphsOfLooseText(element);
       kept.push(element);
-      this.prepare(element, inCode || element.name === 'pre' || element.name === 'code');
+      this.prepare(element, inCode || isCode(element));
     }
     setChildren(parent, kept);
   }
@@ -329,7 +329,7 @@ class Attempt {
         !HEADINGS.has(element.name) &&
         element.name !== 'summary' &&
         !findAncestor(element, 'table', 4) &&
-        !findAncestor(element, 'code', 4) &&
+        !isInCode(element) &&
         // A wrapper named for the header that holds nearly all the page (XenForo's `headerMover`) is the page.
         this.unpreparedLengths.of(element).text < this.pageText * PAGE_WRAPPER_SHARE
       ) {
@@ -853,7 +853,7 @@ class Attempt {
     for (let ancestor = node.parent; ancestor; ancestor = ancestor.parent) {
       if (isTag(ancestor) && this.dataTables.has(ancestor)) return false;
     }
-    if (findAncestor(node, 'code', 4)) return false;
+    if (isInCode(node)) return false;
     // A post's text is the thread's content however short, and however many links its author's name, date and buttons hold.
     if (this.holdsPostText(node)) return false;
     const stats = measure(node, removed, this.dataTables);
@@ -1014,10 +1014,21 @@ function joinAdjacent(siblings: Element[], belongs: boolean[], fits: (sibling: E
 }
 
 const CODE = new Set(['code', 'pre', 'kbd', 'samp']);
+/** Doxygen's code block: a `div.fragment` of a `div.line` per line, without `pre`. */
+const DOXYGEN_FRAGMENT = /(^|\s)fragment(\s|$)/;
+
+function isCode(element: Element): boolean {
+  return CODE.has(element.name) || (element.name === 'div' && DOXYGEN_FRAGMENT.test(element.attribs.class ?? ''));
+}
+
+function isInCode(node: AnyNode): boolean {
+  for (let ancestor = node.parent; ancestor; ancestor = ancestor.parent) if (isTag(ancestor) && isCode(ancestor)) return true;
+  return false;
+}
 
 /** The text of an element but for what is in code (none, for code itself). */
 function textOutsideCode(element: Element): string {
-  return CODE.has(element.name) ? '' : textOf(element, (descendant) => CODE.has(descendant.name));
+  return isCode(element) ? '' : textOf(element, isCode);
 }
 
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */

@@ -845,6 +845,24 @@ describe('a documentation page', () => {
     expect(text).toContain('tide_23 = predict(harbour, day=23');
   });
 
+  it("keeps every line of a Doxygen code fragment (a div per line, no pre), its linked names and its comments", () => {
+    const line = (code: string) => `<div class="line">${code}</div>`;
+    const fragment = `<div class="fragment">${[
+      `<span class="keyword">namespace </span><a class="code hl_namespace" href="namespacetidepool.html">tidepool</a> {`,
+      `<span class="comment">// Where the settings file is read from.</span>`,
+      `<a class="code hl_class" href="classSettings.html">Settings</a> settings = <a class="code hl_function" href="group__io.html#ga1">load</a>(<span class="stringliteral">"tides.json"</span>);`,
+      '}',
+    ].map(line).join('\n')}</div>`;
+    const html = `<html><head><title>Tidepool: Configuration</title></head><body>
+      <div id="top"><div id="titlearea">Tidepool 2.1</div></div>
+      <div><div class="header"><div class="headertitle"><div class="title">Configuration</div></div></div>
+        <div class="contents"><div class="textblock">${paragraphs(ARTICLE.slice(0, 2))}<p><b>Example:</b></p>${fragment}${paragraphs(ARTICLE.slice(2))}</div></div></div>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/configuration.html');
+    for (const code of ['namespace tidepool {', '// Where the settings file is read from.', 'Settings settings = load("tides.json");']) expect(text).toContain(code);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+  });
+
   it("keeps a TypeScript API's documentation, which TypeDoc names tsd-comment, and still drops a comment thread", () => {
     const comment = (sentences: readonly string[]) => `<div class="tsd-comment tsd-typography">${paragraphs(sentences)}</div>`;
     const member = (name: string, about: string) => `<section class="tsd-panel tsd-member"><h3 class="tsd-anchor-link">${name}</h3>
