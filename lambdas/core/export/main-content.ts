@@ -97,6 +97,8 @@ const NAMED_STORY_MIN_CHARS = 250;
  * headline's own box (standfirst, caption) or a section of the text beside it, not a story of its own.
  */
 const NAMED_STORY_MIN_SHARE = 1 / 3;
+/** Places on the page that a winning block must link to, outside it, to be the index of a document around it. */
+const INDEXED_PLACES_MIN = 3;
 /** Text before a block's first heading that still lets the heading lead it (a kicker, a date). */
 const LEADING_TEXT_MAX_CHARS = 100;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
@@ -474,6 +476,7 @@ class Attempt {
     else {
       candidate = this.commonAncestorOfAlternatives(page, candidate, top);
       candidate = this.climbWhileScoreRises(page, candidate);
+      candidate = this.withIndexedPlaces(page, candidate);
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
@@ -619,6 +622,43 @@ class Attempt {
 
   private paragraphText(block: Element): number {
     return descendantElements(block, (e) => e.name === 'p').reduce((sum, p) => sum + this.lengths.of(p).text, 0);
+  }
+
+  /**
+   * A block that links to three or more places on the page outside it (a member summary's
+   * `#method()`, a table of contents) is the index of a document: the content is the block that
+   * holds it and those places, short of the page root.
+   */
+  private withIndexedPlaces(page: Element, best: Element): Element {
+    const ids = this.placesLinkedFrom(best);
+    if (ids.size < INDEXED_PLACES_MIN) return best;
+    const places = descendantElements(page, (e) => ids.has(e.attribs.id ?? '') || (e.name === 'a' && ids.has(e.attribs.name ?? '')));
+    const outside = places.filter((place) => !isAncestorOrSelf(best, place));
+    if (outside.length < INDEXED_PLACES_MIN) return best;
+    let block = best;
+    for (const place of outside) {
+      while (!isAncestorOrSelf(block, place)) {
+        if (!block.parent || block.parent === page || !isTag(block.parent)) return best;
+        block = block.parent;
+      }
+    }
+    return block;
+  }
+
+  /** The ids a block's links point to on this page: `#id`, or this page's own address with `#id` (Javadoc's). */
+  private placesLinkedFrom(block: Element): Set<string> {
+    const { base } = this.names;
+    const here = base && withoutFragment(base);
+    const ids = new Set<string>();
+    for (const link of descendantElements(block, (e) => e.name === 'a' && e.attribs.href !== undefined)) {
+      const href = link.attribs.href as string;
+      const hash = href.indexOf('#');
+      if (hash < 0) continue;
+      const url = hash === 0 ? undefined : URL.parse(href, base);
+      if (hash === 0 || (url && withoutFragment(url) === here)) ids.add(href.slice(hash + 1));
+    }
+    ids.delete('');
+    return ids;
   }
 
   /** When three or more near-best candidates share an ancestor, the article is that ancestor. */

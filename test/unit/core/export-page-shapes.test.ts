@@ -882,6 +882,24 @@ describe('a documentation page', () => {
     expect(text).not.toContain('Great library');
   });
 
+  it("keeps a Java class's description and details around its member summary, which links to them on the page (#method)", () => {
+    const members = Array.from({ length: 12 }, (_unused, index) => [`tide${index}At`, `Returns the tide of kind ${index} at the given instant as the chart predicts it.`]);
+    const html = `<html><head><title>Tide (tidepool 2.1 API)</title></head><body>
+      <header role="banner" class="flex-header"><nav><a href="index.html">Overview</a> <a href="package-summary.html">Package</a></nav></header>
+      <div class="flex-content"><main role="main"><div class="header"><h1 title="Class Tide" class="title">Class Tide</h1></div>
+        <section class="class-description" id="class-description"><div class="type-signature">public final class Tide extends Object</div>
+          <div class="horizontal-scroll"><div class="block"><p>${ARTICLE[0]}</p></div></div></section>
+        <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary"><h2>Method Summary</h2>
+          <div class="summary-table three-column-summary">${members.map(([name, about]) => `<div class="col-first"><code>static &lt;T extends <a href="Tide.html">Tide</a>&gt; <a href="Time.html">Time</a>&lt;T&gt;</code></div><div class="col-second"><code><a href="#${name}(java.time.Instant)">${name}</a>(<a href="https://docs.example/java/Instant.html">java.time.Instant</a> at)</code></div><div class="col-last"><div class="block">${about}</div></div>`).join('')}</div>
+        </section></li></ul></section>
+        <section class="details"><ul class="details-list"><li><section class="method-details" id="method-detail"><h2>Method Details</h2><ul class="member-list">
+          ${members.map(([name, about]) => `<li><section class="detail" id="${name}(java.time.Instant)"><h3>${name}</h3><div class="horizontal-scroll"><div class="member-signature">public Time ${name}(Instant at)</div><div class="block"><p>${about}</p></div></div></section></li>`).join('')}
+        </ul></section></li></ul></section>
+      </main></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/api/Tide.html');
+    for (const line of [ARTICLE[0] as string, 'Method Summary', 'Method Details', 'public Time tide11At(Instant at)']) expect(text).toContain(line);
+  });
+
   it("keeps a Java class's description and details beside its summary table, whose signatures' commas are code, not clauses", () => {
     const methods = Array.from({ length: 16 }, (_unused, index) => `predict${index}`);
     const parameters = '(java.lang.String harbour, java.time.LocalDate day, int hour, java.lang.String units, java.lang.String datum)';
