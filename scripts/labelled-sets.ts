@@ -203,6 +203,8 @@ const documentationPageSchema = z.object({
   url: z.string(),
   generator: z.string().min(1),
   container: z.string().min(1),
+  /** What this page's generator writes inside its body element besides those below (a CSS selector). */
+  chrome: z.string().min(1).optional(),
 });
 
 /**
@@ -231,7 +233,7 @@ function loadGeneratedDocumentationSets(dir: string, name: string): LabelledSet[
     const body = selectOne(entry.container, parseHtml(html).document.children);
     if (!body || !isTag(body)) continue;
     // The page's title heading is left out, as the other sets' labels leave out the headline.
-    for (const chrome of selectAll(GENERATOR_CHROME, body)) removeElement(chrome);
+    for (const chrome of selectAll([GENERATOR_CHROME, entry.chrome ?? []].flat().join(', '), body)) removeElement(chrome);
     const title = selectOne('h1', body);
     if (title) removeElement(title);
     const pages = byGenerator.get(entry.generator) ?? [];
