@@ -99,6 +99,8 @@ const NAMED_STORY_MIN_CHARS = 250;
 const NAMED_STORY_MIN_SHARE = 1 / 3;
 /** Places on the page that a winning block must link to, outside it, to be the index of a document around it. */
 const INDEXED_PLACES_MIN = 3;
+/** The share of the links to a block's places that must lie in the block holding it and its index (the rest are a navigation bar's). */
+const INDEX_SHARE = 0.75;
 /** Text before a block's first heading that still lets the heading lead it (a kicker, a date). */
 const LEADING_TEXT_MAX_CHARS = 100;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
@@ -477,6 +479,7 @@ class Attempt {
       candidate = this.commonAncestorOfAlternatives(page, candidate, top);
       candidate = this.climbWhileScoreRises(page, candidate);
       candidate = this.withIndexedPlaces(page, candidate);
+      candidate = this.withIndexOf(page, candidate);
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
@@ -635,30 +638,52 @@ class Attempt {
     const places = descendantElements(page, (e) => ids.has(e.attribs.id ?? '') || (e.name === 'a' && ids.has(e.attribs.name ?? '')));
     const outside = places.filter((place) => !isAncestorOrSelf(best, place));
     if (outside.length < INDEXED_PLACES_MIN) return best;
-    let block = best;
-    for (const place of outside) {
-      while (!isAncestorOrSelf(block, place)) {
-        if (!block.parent || block.parent === page || !isTag(block.parent)) return best;
-        block = block.parent;
-      }
-    }
-    return block;
+    return ancestorHolding(page, best, outside, 1) ?? best;
   }
 
-  /** The ids a block's links point to on this page: `#id`, or this page's own address with `#id` (Javadoc's). */
-  private placesLinkedFrom(block: Element): Set<string> {
-    const { base } = this.names;
-    const here = base && withoutFragment(base);
-    const ids = new Set<string>();
-    for (const link of descendantElements(block, (e) => e.name === 'a' && e.attribs.href !== undefined)) {
-      const href = link.attribs.href as string;
-      const hash = href.indexOf('#');
-      if (hash < 0) continue;
-      const url = hash === 0 ? undefined : URL.parse(href, base);
-      if (hash === 0 || (url && withoutFragment(url) === here)) ids.add(href.slice(hash + 1));
+  /**
+   * A block holding three or more places that links outside it point to (member details beside the
+   * summary that indexes them) belongs with that index: the content is the block holding both.
+   */
+  private withIndexOf(page: Element, best: Element): Element {
+    const placesInside = new Set(
+      descendantElements(best, (e) => e.attribs.id !== undefined || (e.name === 'a' && e.attribs.name !== undefined)).map(
+        (e) => e.attribs.id ?? e.attribs.name,
+      ),
+    );
+    if (placesInside.size < INDEXED_PLACES_MIN) return best;
+    const links: Element[] = [];
+    const targets = new Set<string>();
+    for (const link of descendantElements(page, (e) => e.name === 'a' && !isAncestorOrSelf(best, e))) {
+      const id = this.placeLinkedBy(link);
+      if (id && placesInside.has(id)) {
+        links.push(link);
+        targets.add(id);
+      }
     }
-    ids.delete('');
+    if (targets.size < INDEXED_PLACES_MIN) return best;
+    return ancestorHolding(page, best, links, INDEX_SHARE) ?? best;
+  }
+
+  /** The ids a block's links point to on this page. */
+  private placesLinkedFrom(block: Element): Set<string> {
+    const ids = new Set<string>();
+    for (const link of descendantElements(block, (e) => e.name === 'a')) {
+      const id = this.placeLinkedBy(link);
+      if (id) ids.add(id);
+    }
     return ids;
+  }
+
+  /** The id a link points to on this page: `#id`, or this page's own address with `#id` (Javadoc's). */
+  private placeLinkedBy(link: Element): string | undefined {
+    const href = link.attribs.href;
+    const hash = href?.indexOf('#') ?? -1;
+    if (!href || hash < 0) return undefined;
+    const { base } = this.names;
+    const url = hash === 0 ? undefined : URL.parse(href, base);
+    const here = hash === 0 || (url && base && withoutFragment(url) === withoutFragment(base));
+    return (here && href.slice(hash + 1)) || undefined;
   }
 
   /** When three or more near-best candidates share an ancestor, the article is that ancestor. */
@@ -1272,6 +1297,14 @@ function firstNumberedId(element: Element, depth: number): string | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** The nearest of a block and its ancestors, short of the page root, that holds this share of the nodes. */
+function ancestorHolding(page: Element, block: Element, nodes: readonly AnyNode[], share: number): Element | undefined {
+  for (let ancestor = block; ; ancestor = ancestor.parent) {
+    if (nodes.filter((node) => isAncestorOrSelf(ancestor, node)).length >= nodes.length * share) return ancestor;
+    if (!ancestor.parent || ancestor.parent === page || !isTag(ancestor.parent)) return undefined;
+  }
 }
 
 function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {

@@ -921,6 +921,43 @@ describe('a documentation page', () => {
     for (const line of [...ARTICLE, 'Method Summary', 'Method Detail', 'public Tide predict15(java.lang.String harbour']) expect(text).toContain(line);
   });
 
+  it("keeps a Java class's description and summary above its members' details, which win alone but are what the summary links to", () => {
+    const methods = Array.from({ length: 30 }, (_unused, index) => `predict${index}`);
+    const html = `<html><head><title>Tide (tidepool 2.1 API)</title></head><body>
+      <div class="topNav"><ul class="navList"><li><a href="../overview-summary.html">Overview</a></li></ul>
+        <ul class="subNavList"><li>Detail:&nbsp;</li><li><a href="#method.detail">Method</a></li></ul></div>
+      <div class="header"><h2 title="Class Tide" class="title">Class Tide</h2></div>
+      <div class="contentContainer">
+        <div class="description"><ul class="blockList"><li class="blockList"><pre>public class Tide extends java.lang.Object</pre><div class="block">${ARTICLE[0]}</div></li></ul></div>
+        <div class="summary"><ul class="blockList"><li class="blockList"><ul class="blockList"><li class="blockList"><a name="method.summary"></a><h3>Method Summary</h3>
+          <table class="memberSummary"><tr><th class="colFirst">Modifier and Type</th><th class="colLast">Method and Description</th></tr>
+          ${methods.map((name) => `<tr><td class="colFirst"><code>Time</code></td><td class="colLast"><code><a href="../tidepool/Tide.html#${name}--">${name}</a>()</code></td></tr>`).join('')}
+          </table></li></ul></li></ul></div>
+        <div class="details"><ul class="blockList"><li class="blockList">
+          <ul class="blockList"><li class="blockList"><a name="field.detail"></a><h3>Field Detail</h3><a name="DATUM"></a><ul class="blockList"><li class="blockList"><h4>DATUM</h4><pre>public static final java.lang.String DATUM</pre></li></ul></li></ul>
+          <ul class="blockList"><li class="blockList"><a name="constructor.detail"></a><h3>Constructor Detail</h3><a name="Tide--"></a><ul class="blockList"><li class="blockList"><h4>Tide</h4><pre>public Tide()</pre></li></ul></li></ul>
+          <ul class="blockList"><li class="blockList"><a name="method.detail"></a><h3>Method Detail</h3>
+          ${methods.map((name, index) => `<a name="${name}--"></a><ul class="blockList"><li class="blockList"><h4>${name}</h4><pre>public Time ${name}()</pre><div class="block">${paragraphs(ARTICLE.slice(1 + (index % 2)))}</div></li></ul>`).join('')}
+          </li></ul>
+        </li></ul></div>
+      </div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/api/tidepool/Tide.html');
+    for (const line of [ARTICLE[0] as string, 'Method Summary', 'public Tide()', 'public Time predict29()']) expect(text).toContain(line);
+    expect(text).not.toContain('Overview');
+  });
+
+  it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
+    const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
+    const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
+      <div class="container"><div class="row"><div class="col col-9"><div class="markdown"><h1>Reading tides</h1>
+        ${sections.map((name, index) => `<h2 id="${name.toLowerCase()}">${name}</h2>${paragraphs(ARTICLE.slice(index % 2))}`).join('')}</div></div>
+      <div class="col col-3"><p>Contents of this page</p><ul>${sections.map((name) => `<li><a href="#${name.toLowerCase()}">${name}</a></li>`).join('')}</ul></div></div></div>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/reading-tides');
+    for (const line of [...ARTICLE, 'Datums']) expect(text).toContain(line);
+    expect(text).not.toContain('Contents of this page');
+  });
+
   it("keeps a Java class's description and its members' details, which Javadoc wraps in horizontal-scroll boxes", () => {
     const members = [
       ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
