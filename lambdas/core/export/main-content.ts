@@ -116,6 +116,8 @@ const SHARE_ELEMENT_MAX_CHARS = 500;
 const ACTION_MAX_CHARS = 30;
 /** The share of the page's text that makes a block named as unlikely the page's wrapper rather than a box in it (a sidebar may hold 88%). */
 const PAGE_WRAPPER_SHARE = 0.9;
+/** The share of a wrapper's text its listing holds for the wrapper to be the listing's. */
+const CODE_BLOCK_SHARE = 0.8;
 
 interface Flags {
   stripUnlikely: boolean;
@@ -334,6 +336,7 @@ class Attempt {
         element.name !== 'summary' &&
         !findAncestor(element, 'table', 4) &&
         !isInCode(element) &&
+        !this.isCodeBlock(element) &&
         // A wrapper named for the header that holds nearly all the page (XenForo's `headerMover`) is the page.
         this.unpreparedLengths.of(element).text < this.pageText * PAGE_WRAPPER_SHARE
       ) {
@@ -345,6 +348,12 @@ class Attempt {
   }
 
   /** A heading that says what the `<title>` says (not just the site name the title ends with). */
+  /** A highlighter's wrapper around a listing (VuePress's `language-js extra-class`) is the listing. */
+  private isCodeBlock(element: Element): boolean {
+    const listing = firstElement(element, (e) => e.name === 'pre');
+    return listing !== undefined && this.unpreparedLengths.of(listing).text >= this.unpreparedLengths.of(element).text * CODE_BLOCK_SHARE;
+  }
+
   private duplicatesTitle(element: Element): boolean {
     if (element.name !== 'h1' && element.name !== 'h2') return false;
     const text = textOf(element);

@@ -946,6 +946,16 @@ describe('a documentation page', () => {
     expect(text).not.toContain('Overview');
   });
 
+  it("keeps a listing whose highlighter's wrapper has a class that reads as page furniture (VuePress's extra-class)", () => {
+    const listing = "const tides = predict('harbour', { days: 7 });\nconsole.log(tides.nextHigh);";
+    const html = `<html><head><title>Predicting tides | Tidepool</title></head><body>
+      <main class="page"><div class="theme-default-content content__default"><h1>Predicting tides</h1>${paragraphs(ARTICLE.slice(0, 2))}
+        <div class="language-js extra-class"><pre class="language-js"><code>${listing}</code></pre></div>${paragraphs(ARTICLE.slice(2))}</div></main>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/guide/predicting.html');
+    for (const line of [...ARTICLE, ...listing.split('\n')]) expect(text).toContain(line);
+  });
+
   it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
     const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
     const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
