@@ -116,6 +116,8 @@ const SHARE_ELEMENT_MAX_CHARS = 500;
 const ACTION_MAX_CHARS = 30;
 /** The share of the page's text that makes a block named as unlikely the page's wrapper rather than a box in it (a sidebar may hold 88%). */
 const PAGE_WRAPPER_SHARE = 0.9;
+/** Class names of a note set apart in a text, as documentation generators write them. */
+const ADMONITION = /(?:^|[\s_-])(?:admonition|callout|custom-block|hint|tip|note|warning|caution|important)(?:$|[\s_-])/i;
 /** The share of a wrapper's text its listing holds for the wrapper to be the listing's. */
 const CODE_BLOCK_SHARE = 0.8;
 
@@ -948,6 +950,8 @@ class Attempt {
     const headingDensity = contentLength === 0 ? 0 : stats.headingTextLength / contentLength;
     const isFigureChild = findAncestor(node, 'figure', 4) !== undefined;
 
+    // A note set apart in the text (a tip, a warning) is the text's, however short and however much of it a link.
+    if (isAdmonition(node) && density < 0.5 && stats.hasTextishText) return false;
     const suspicious =
       (!isFigureChild && img > 1 && p / img < 0.5) ||
       (!isList && li > p) ||
@@ -1314,6 +1318,10 @@ function ancestorHolding(page: Element, block: Element, nodes: readonly AnyNode[
     if (nodes.filter((node) => isAncestorOrSelf(ancestor, node)).length >= nodes.length * share) return ancestor;
     if (!ancestor.parent || ancestor.parent === page || !isTag(ancestor.parent)) return undefined;
   }
+}
+
+function isAdmonition(element: Element): boolean {
+  return element.attribs.role === 'note' || ADMONITION.test(element.attribs.class ?? '');
 }
 
 function isAncestorOrSelf(ancestor: ParentNode, node: AnyNode): boolean {

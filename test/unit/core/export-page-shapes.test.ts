@@ -956,6 +956,16 @@ describe('a documentation page', () => {
     for (const line of [...ARTICLE, ...listing.split('\n')]) expect(text).toContain(line);
   });
 
+  it('keeps a short tip set apart in the text, though a link is much of it', () => {
+    const html = `<html><head><title>Predicting tides | Tidepool</title></head><body>
+      <main class="page"><div class="theme-default-content"><h1>Predicting tides</h1>${paragraphs(ARTICLE.slice(0, 2))}
+        <div class="custom-block tip"><p class="custom-block-title">TIP</p><p>Please refer to <a href="https://tides.example/tables">the harbour authority's tide tables</a> for the hours of each high water.</p></div>
+        ${paragraphs(ARTICLE.slice(2))}</div></main>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/guide/predicting.html');
+    for (const line of [...ARTICLE, 'TIP', "Please refer to the harbour authority's tide tables for the hours of each high water."]) expect(text).toContain(line);
+  });
+
   it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
     const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
     const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
