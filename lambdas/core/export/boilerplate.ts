@@ -19,6 +19,14 @@ const LANDMARK_TAGS = new Set(['nav', 'footer', 'aside', 'menu', 'header']);
 const LANDMARK_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
 const CONTROL_TAGS = new Set(['dialog', 'svg', 'iframe', 'object', 'embed', 'canvas', 'button', 'select', 'input', 'textarea']);
 const DIALOG_ROLES = new Set(['alert', 'alertdialog', 'dialog']);
+/**
+ * Text shown to screen readers alone beside what is shown ("(opens new window)" after a link's text):
+ * `sr-only`, `visually-hidden`, `screen-reader-text`, prefixed or not. As the whole text of an icon's
+ * link to elsewhere or of a button it is kept: it names the control.
+ */
+/** How far above its text a control's name may sit (inside the icon's wrapper). */
+const CONTROL_DEPTH = 3;
+const SCREEN_READER_ONLY = /(?:^|\s)[\w-]*(?:sr-only|visually-?hidden|screen-?reader-(?:text|only))(?:\s|$)/i;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
 /** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
@@ -93,6 +101,13 @@ function keptAnyway(reason: Reason, element: Element, text: number, pageText: nu
   return reason === 'overlay' && holdsArticle(element);
 }
 
+function namesControl(element: Element): boolean {
+  const control = findAncestor(element, 'a', CONTROL_DEPTH) ?? findAncestor(element, 'button', CONTROL_DEPTH);
+  // A link to a place on the page (a heading's permalink, "Skip to content") goes with its name.
+  if (!control || control.attribs.href?.startsWith('#')) return false;
+  return textOf(control).trim() === textOf(element).trim();
+}
+
 function holdsArticle(element: Element): boolean {
   return firstElement(element, (e) => e.name === 'main' || e.name === 'article' || e.attribs.role === 'main') !== undefined;
 }
@@ -121,6 +136,7 @@ function boilerplateReason(element: Element): Reason | undefined {
   if (CONTROL_TAGS.has(element.name) || DIALOG_ROLES.has(role)) return 'control';
   if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
+  if (SCREEN_READER_ONLY.test(attribs.class ?? '') && !namesControl(element)) return 'hidden';
   if (isCommentThread(element)) return 'thread';
   if (CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
   if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';

@@ -966,6 +966,19 @@ describe('a documentation page', () => {
     for (const line of [...ARTICLE, 'TIP', "Please refer to the harbour authority's tide tables for the hours of each high water."]) expect(text).toContain(line);
   });
 
+  it("leaves out what only screen readers hear beside the text (\"(opens new window)\", a permalink's \"Section titled\"), not an icon link's name", () => {
+    const html = `<html><head><title>Predicting tides | Tidepool</title></head><body>
+      <main class="page"><div class="content"><h1>Predicting tides</h1>
+        <h2 id="tables">Tables<a class="anchor-link" href="#tables"><span class="sr-only">Section titled Tables</span></a></h2>${paragraphs(ARTICLE.slice(0, 2))}
+        <p>The tables come from <a href="https://tides.example/tables">the harbour authority<span><svg aria-hidden="true"></svg><span class="sr-only">(opens new window)</span></span></a> every month.</p>
+        <p>Download them as a spreadsheet: <a href="https://tides.example/tables.csv"><svg aria-hidden="true"></svg><span class="visually-hidden">tide tables (CSV)</span></a>.</p>
+        ${paragraphs(ARTICLE.slice(2))}</div></main>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/guide/predicting.html');
+    for (const line of [...ARTICLE, 'The tables come from the harbour authority every month.', 'tide tables (CSV)']) expect(text).toContain(line);
+    for (const line of ['opens new window', 'Section titled']) expect(text).not.toContain(line);
+  });
+
   it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
     const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
     const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
