@@ -14,6 +14,15 @@ import type { PageKind } from './structured-data.js';
 /** Roles the scoring drops as unlikely in its first attempt; removed up front too. */
 export const UNLIKELY_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
 
+/**
+ * A block marked `role="alert"` among a text's paragraphs is a note of that text (Bootstrap's
+ * `alert alert-info` callouts in documentation), not a live message over the page.
+ */
+export function isNoteInText(element: Element): boolean {
+  const { parent } = element;
+  return element.attribs.role === 'alert' && parent !== null && parent.children.filter((child) => isTag(child) && child.name === 'p').length >= 2;
+}
+
 /** Page landmarks: elements and roles that frame the page's content (never are it, unless they swallowed it). */
 const LANDMARK_TAGS = new Set(['nav', 'footer', 'aside', 'menu', 'header']);
 const LANDMARK_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'banner', 'contentinfo', 'search']);
@@ -133,7 +142,7 @@ function boilerplateReason(element: Element): Reason | undefined {
   const role = attribs.role ?? '';
   if (LANDMARK_ROLES.has(role)) return 'landmark';
   if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !SECTIONING.some((name) => findAncestor(element, name)))) return 'landmark';
-  if (CONTROL_TAGS.has(element.name) || DIALOG_ROLES.has(role)) return 'control';
+  if (CONTROL_TAGS.has(element.name) || (DIALOG_ROLES.has(role) && !isNoteInText(element))) return 'control';
   if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
   if (SCREEN_READER_ONLY.test(attribs.class ?? '') && !namesControl(element)) return 'hidden';

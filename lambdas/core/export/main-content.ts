@@ -10,7 +10,7 @@ import {
   replaceNode,
   setChildren,
 } from './dom.js';
-import { removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
+import { isNoteInText, removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
 import type { PageKind } from './structured-data.js';
 import { collapsedLength, countsAsLink, linkDensity, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
@@ -344,7 +344,7 @@ class Attempt {
       ) {
         return true;
       }
-      if (UNLIKELY_ROLES.has(element.attribs.role ?? '')) return true;
+      if (UNLIKELY_ROLES.has(element.attribs.role ?? '') && !isNoteInText(element)) return true;
     }
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
   }

@@ -979,6 +979,18 @@ describe('a documentation page', () => {
     for (const line of ['opens new window', 'Section titled']) expect(text).not.toContain(line);
   });
 
+  it('keeps a callout marked role="alert" among the text\'s paragraphs, and still drops an alert over the page', () => {
+    const html = `<html><head><title>Escalation rules | Tidepool help</title></head><body>
+      <div class="alert alert-warning" role="alert">Your session expires in five minutes.</div>
+      <div class="post-content"><h1>Escalation rules</h1>${paragraphs(ARTICLE.slice(0, 2))}
+        <div class="alert alert-info" role="alert"><p><strong>Order of rules</strong></p><p>Rules run from the shortest delay to the longest, whatever order they were added in.</p></div>
+        ${paragraphs(ARTICLE.slice(2))}</div>
+      </body></html>`;
+    const { text } = exported(html, 'https://help.example/tidepool/escalation-rules.html');
+    for (const line of [...ARTICLE, 'Order of rules', 'Rules run from the shortest delay to the longest, whatever order they were added in.']) expect(text).toContain(line);
+    expect(text).not.toContain('session expires');
+  });
+
   it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
     const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
     const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
