@@ -367,7 +367,9 @@ class Attempt {
     paragraphsOfLooseText(div);
     const only = singleChildElement(div, 'p');
     if (only && linkDensity(this.preparedLengths, div) < 0.25) {
-      // The paragraph takes the div's place when the parent's children are rebuilt.
+      // The paragraph takes the div's place when the parent's children are rebuilt, and its name
+      // when it has none (a signature's `summary-signature` around the link that is the signature).
+      if (only.attribs.class === undefined && div.attribs.class !== undefined) only.attribs.class = div.attribs.class;
       this.toScore.push(only);
       return only;
     }

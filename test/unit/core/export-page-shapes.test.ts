@@ -991,6 +991,19 @@ describe('a documentation page', () => {
     expect(text).not.toContain('session expires');
   });
 
+  it("keeps a module's summary, each function's signature a link in a block named as a signature (ExDoc's summary-signature)", () => {
+    const functions = ['add_station(station, opts \\\\ [])', 'close(opts \\\\ [])', 'predict(station, day)', 'subscribe(pid, opts \\\\ [])', 'tides(station)'];
+    const html = `<html><head><title>Tidepool.Client — tidepool v0.1.0</title></head><body>
+      <div class="content-inner"><h1>Tidepool.Client</h1><section id="moduledoc">${paragraphs(ARTICLE.slice(0, 2))}</section>
+        <section id="summary" class="details-list"><h1 class="section-heading">Summary</h1><div class="summary-functions summary"><h2><a href="#functions">Functions</a></h2>
+          ${functions.map((signature) => `<div class="summary-row"><div class="summary-signature"><a href="#${signature.split('(')[0]}/1">${signature}</a></div><div class="summary-synopsis"><p>Predicts what the station's tide gauge reads.</p></div></div>`).join('')}
+        </div></section>
+        <section id="functions" class="details-list">${paragraphs(ARTICLE.slice(2))}</section></div>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/Tidepool.Client.html');
+    for (const line of [...ARTICLE, ...functions]) expect(text).toContain(line);
+  });
+
   it('leaves out a list beside the article that links to its headings (a table of contents is no index of members)', () => {
     const sections = ['Tides', 'Currents', 'Charts', 'Datums'];
     const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body>
