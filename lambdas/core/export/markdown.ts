@@ -576,7 +576,7 @@ function appendMirrored(parent: MirrorNode, children: readonly ChildNode[], fore
       const inForeign = foreign || child.name === 'svg' || child.name === 'math';
       const name = inForeign ? child.name : mirroredName(child.name);
       const element = new MirrorNode(ELEMENT_NODE, name, '', child.attribs, parent.inLinkText || (name === 'A' && 'href' in child.attribs));
-      if (element.nodeName === 'A' && 'href' in child.attribs) separateBang(parent);
+      if (opensWithLink(child)) separateBang(parent);
       // Code right after code (`<code>name</code><code>string</code>`) is more of it: their backticks would meet and show.
       if (element.nodeName === 'CODE' && parent.lastChild?.nodeName === 'CODE') {
         appendMirrored(parent.lastChild, child.children, false);
@@ -610,6 +610,16 @@ function mirroredName(name: string): string {
 
 /** A `!` written just before a link, which markdown would read as an image (`Thanks![Shop](…)` shows no "Shop"). */
 const BANG_BEFORE_LINK = 'X-BANG-BEFORE-LINK';
+
+/** Whether an element's first content is a link (the link itself, or `<span><a href>` inside `<tt>!…</tt>` as YARD writes a type). */
+function opensWithLink(element: Element): boolean {
+  for (let node: Element | undefined = element; node; ) {
+    if (node.name === 'a' && 'href' in node.attribs) return true;
+    const first: ChildNode | undefined = node.children.find((child) => !(isText(child) && child.data.trim() === ''));
+    node = first && isTag(first) ? first : undefined;
+  }
+  return false;
+}
 
 /**
  * Takes a `!` that ends the text before a link into an element of its own, which is written escaped,

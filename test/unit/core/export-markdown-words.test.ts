@@ -127,6 +127,11 @@ const HOLDING: Array<{ name: string; html: string; contains: string[] }> = [
     contains: ['**Thanks**\\![Shop the sale](https://example.com/shop)', 'again\\! [One-time cleaning](https://example.com/book)'],
   },
   {
+    name: 'escapes a "!" just before an inline element that opens with a link (YARD writes a type `!<span><a>Target</a></span>`)',
+    html: '<h3>#target ⇒ <tt>!<span class="object_link"><a href="/Target.html">Target</a></span></tt></h3>',
+    contains: ['\\![Target](https://example.com/Target.html)'],
+  },
+  {
     // A forum post of TeX formulas, where a reader would strike out what lies between two tildes.
     name: 'escapes tildes, which a reader reads as strikethrough, gluing the words at either end to their neighbours',
     html: '<p>1+\\frac~xn and \\int^x~e^{-t} dt, ~~struck~~ or not</p><p>~~~</p><p>A <del>struck</del> word and https://example.com/~user/notes</p>',
