@@ -3,7 +3,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { selectAll, selectOne } from 'css-select';
 import { isTag, isText, type AnyNode } from 'domhandler';
-import { removeElement } from 'domutils';
+import { compareDocumentPosition, removeElement } from 'domutils';
 import { z } from 'zod';
 import { decodeHtml } from '../lambdas/core/charset.js';
 import { toPlainText } from '../lambdas/core/export/text.js';
@@ -26,9 +26,9 @@ import type { Snippets } from './extraction-metric.js';
  *   not hold. Scored by snippets (extraction-metric.ts), not by tokens;
  * - forum threads labelled post by post (fhgr/harvest, `corpus/goldDocuments/`): one `<id>.json` a
  *   page, with its URL, its HTML and each post's text; the main content is the posts' text;
- * - documentation pages as their generators built them (`manifest.jsonl`: each page's file, URL,
- *   generator and the element holding its body); the main content is that element's text, one set
- *   per generator.
+ * - pages labelled by the structure their generator or platform writes (`manifest.jsonl`: each
+ *   page's file, URL, generator and the elements holding its body): documentation sites, help
+ *   centres, shops' product pages; the main content is those elements' text, one set per generator.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
@@ -67,7 +67,7 @@ export function findSets(argument: string | undefined): LabelledSet[] {
     else if (isWcxb(dir)) sets.push(...loadWcxbSets(dir, name));
     else if (existsSync(join(dir, 'evaldata.json'))) sets.push({ name, group, dir, kind: 'snippets', pages: loadSnippetSet(dir) });
     else if (isForumPostSet(dir)) sets.push({ name, group, dir, kind: 'gold-standard', pages: loadForumPostSet(dir) });
-    else if (existsSync(join(dir, DOCUMENTATION_MANIFEST))) sets.push(...loadGeneratedDocumentationSets(dir, name));
+    else if (existsSync(join(dir, GENERATED_PAGES_MANIFEST))) sets.push(...loadGeneratedPageSets(dir, name));
     else for (const entry of readdirSync(dir).sort()) if (statSync(join(dir, entry)).isDirectory()) visit(join(dir, entry));
   };
   visit(root);
@@ -196,21 +196,24 @@ function withEmptyElementsClosed(html: string): string {
   );
 }
 
-const DOCUMENTATION_MANIFEST = 'manifest.jsonl';
+const GENERATED_PAGES_MANIFEST = 'manifest.jsonl';
+/** domutils' `DocumentPosition.CONTAINED_BY` (a const enum, which isolated modules cannot read). */
+const CONTAINED_BY = 16;
 
-const documentationPageSchema = z.object({
+const generatedPageSchema = z.object({
   file: z.string().min(1),
   url: z.string(),
   generator: z.string().min(1),
+  /** The elements holding the page's body (a CSS selector; a shop's summary and its description tab may be two). */
   container: z.string().min(1),
-  /** What this page's generator writes inside its body element besides those below (a CSS selector). */
+  /** What this page's generator writes inside its body besides those below (a CSS selector). */
   chrome: z.string().min(1).optional(),
 });
 
 /**
- * What a documentation generator writes inside a page's body element that is not the page's
- * content: permalink marks beside headings, "edit this page" and source links, pagers, in-page
- * tables of contents, and what is never shown.
+ * What a generator writes inside a page's body element that is not the page's content: permalink
+ * marks beside headings, "edit this page" and source links, pagers, in-page tables of contents, and
+ * what is never shown.
  */
 const GENERATOR_CHROME = [
   'script', 'style', 'noscript', 'template', '[hidden]',
@@ -220,24 +223,26 @@ const GENERATOR_CHROME = [
 ].join(', ');
 
 /**
- * Documentation pages labelled by their generator: the main content is the text of the element the
- * generator (Sphinx, MkDocs, Docusaurus, …) writes the page's body into, less its chrome and its
- * title heading. A page whose element is missing is left out.
+ * Pages labelled by their generator or platform: the main content is the text of the elements the
+ * generator (Sphinx, MkDocs, a help centre, a shop, …) writes the page's body into, the outermost
+ * ones in document order, less their chrome and the title heading. A page whose elements are
+ * missing is left out.
  */
-function loadGeneratedDocumentationSets(dir: string, name: string): LabelledSet[] {
+function loadGeneratedPageSets(dir: string, name: string): LabelledSet[] {
   const byGenerator = new Map<string, Page[]>();
-  const lines = readFileSync(join(dir, DOCUMENTATION_MANIFEST), 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const lines = readFileSync(join(dir, GENERATED_PAGES_MANIFEST), 'utf8').split('\n').filter((line) => line.trim() !== '');
   for (const line of lines) {
-    const entry = documentationPageSchema.parse(JSON.parse(line));
+    const entry = generatedPageSchema.parse(JSON.parse(line));
     const html = decodeHtml(readFileSync(join(dir, entry.file)));
-    const body = selectOne(entry.container, parseHtml(html).document.children);
-    if (!body || !isTag(body)) continue;
+    const matched = selectAll(entry.container, parseHtml(html).document.children).filter(isTag);
+    const parts = matched.filter((element) => !matched.some((other) => compareDocumentPosition(other, element) & CONTAINED_BY));
+    if (parts.length === 0) continue;
+    for (const chrome of selectAll([GENERATOR_CHROME, entry.chrome ?? []].flat().join(', '), parts)) removeElement(chrome);
     // The page's title heading is left out, as the other sets' labels leave out the headline.
-    for (const chrome of selectAll([GENERATOR_CHROME, entry.chrome ?? []].flat().join(', '), body)) removeElement(chrome);
-    const title = selectOne('h1', body);
+    const title = selectOne('h1', parts);
     if (title) removeElement(title);
     const pages = byGenerator.get(entry.generator) ?? [];
-    pages.push({ id: entry.file, url: entry.url, html, articleBody: toPlainText(body) });
+    pages.push({ id: entry.file, url: entry.url, html, articleBody: parts.map((part) => toPlainText(part)).join('\n\n') });
     byGenerator.set(entry.generator, pages);
   }
   return [...byGenerator].sort(([a], [b]) => a.localeCompare(b)).map(([generator, pages]) => ({ name: `${name} ${generator}`, group: name, dir, kind: 'gold-standard', pages }));
