@@ -56,7 +56,7 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
       (reason === 'thread' && kind !== undefined) ||
       (reason === 'hidden' && kind === 'product' && isSwitchedPanel(node, panels)) ||
       (reason === 'landmark' && kind === 'discussion' && isPostQuote(node));
-    if (reason && !content && !keptAnyway(reason, node, lengths.of(node).text, pageText)) boilerplate.push(node);
+    if (reason && !content && !keptAnyway(reason, node, lengths.of(node).text, pageText, kind)) boilerplate.push(node);
     else for (const child of node.children) stack.push(child);
   }
   removeNodes(boilerplate);
@@ -105,9 +105,10 @@ const OUTSIDE_TEXT_MAX = 500;
  * hidden until its scripts run (`display: none` on the page's wrapper) is shown by them; some sites
  * put the whole page in a "modal" layer.
  */
-function keptAnyway(reason: Reason, element: Element, text: number, pageText: number): boolean {
+function keptAnyway(reason: Reason, element: Element, text: number, pageText: number, kind: PageKind | undefined): boolean {
   if (reason === 'landmark' || reason === 'hidden') return swallowsPage(element, text, pageText);
-  return reason === 'overlay' && holdsArticle(element);
+  // A shop names its product for how its cart opens (`form-cart-popup`): a layer holding the product's name is the product.
+  return reason === 'overlay' && (holdsArticle(element) || (kind === 'product' && firstElement(element, (e) => e.name === 'h1') !== undefined));
 }
 
 function namesControl(element: Element): boolean {

@@ -106,6 +106,12 @@ export function findAncestor(node: AnyNode, name: string, maxLevels = Number.POS
   return undefined;
 }
 
+/** Whether `node` lies inside `ancestor`. */
+export function isInside(node: AnyNode, ancestor: ParentNode): boolean {
+  for (let current = node.parent; current; current = current.parent) if (current === ancestor) return true;
+  return false;
+}
+
 export function classAndId(element: Element): string {
   return `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`;
 }

@@ -491,6 +491,42 @@ describe('a product page', () => {
     expect(text).not.toContain(REVIEWS[0]);
     expect(text).not.toContain('Burn time');
   });
+
+  /** Shop software's layout: the name, price and short description in a summary beside the gallery, the long description in a tab below. */
+  const SUMMARY = [
+    'A storm lantern for the boat and the terrace: recycled brass, a hand-blown chimney, nine hours of light on one filling.',
+    'Made to order in our workshop in Falmouth and shipped within two weeks, wrapped in wool felt and packed in a wooden crate.',
+    'Every lantern comes with a spare wick, a funnel for the oil and a card that tells you how to trim the wick for a clean flame.',
+  ];
+  const summaryAndTab = (productClass: string) => `<html><head><title>Harbour lantern – Brass &amp; Glass</title>${productLd}</head><body>
+    <header><nav><a href="/">Shop</a> <a href="/lamps">Lamps</a></nav></header>
+    <main><div id="product-41" class="${productClass}">
+      <div class="row"><div class="col images"><img src="/lantern.jpg" alt="Harbour lantern"></div>
+        <div class="col"><div class="summary entry-summary"><h1 class="product_title">Harbour lantern</h1><p class="price">€89.00</p>
+          <div class="short-description">${paragraphs(SUMMARY)}</div><form class="cart"><button>Add to cart</button></form></div></div></div>
+      <div class="tabs-wrapper"><ul class="tabs" role="tablist"><li><a href="#tab-description">Description</a></li></ul>
+        <div id="tab-description" class="panel entry-content" role="tabpanel"><h2>Description</h2>${paragraphs([...DESCRIPTION, ...REVIEWS])}</div></div>
+      <section class="related products"><h2>You may also like</h2><ul>${OTHERS.map((other) => `<li><a href="/p/${other.length}">${other}</a> €45.00</li>`).join('')}</ul></section>
+    </div></main><footer><p>© Brass &amp; Glass</p></footer></body></html>`;
+
+  it('keeps the summary under the name and the long description in the tab below it, both in the product\'s element', () => {
+    const { text } = exported(summaryAndTab('product type-product'), 'https://shop.example/lantern');
+    expect(text).toContain('€89.00');
+    for (const sentence of [...SUMMARY, ...DESCRIPTION]) expect(text).toContain(sentence);
+    for (const other of OTHERS) expect(text).not.toContain(other);
+  });
+
+  it('keeps a product whose element is named for how its cart opens (a "popup" form)', () => {
+    const notice = `<div class="shipping-note">${paragraphs([
+      'Free shipping on orders over €50 to the United Kingdom, Ireland and the rest of Europe, and returns within thirty days of delivery.',
+      'Orders placed before noon leave the workshop the same day; orders placed at the weekend leave on Monday, by tracked post or courier.',
+      'Gift wrapping, with a handwritten card, is free on every order: say so in the note to the workshop when you check out.',
+      'Questions about an order, a delivery or a repair go to the workshop by mail or by phone, weekdays from nine to five.',
+    ])}</div>`;
+    const html = summaryAndTab('product type-product form-cart-popup').replace('<main>', `${notice}<main>`);
+    const { text } = exported(html, 'https://shop.example/lantern');
+    for (const sentence of [...SUMMARY, ...DESCRIPTION]) expect(text).toContain(sentence);
+  });
 });
 
 /** A discussion in the shapes forum software gives it, where the replies are the content, not comments under it. */
