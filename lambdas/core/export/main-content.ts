@@ -957,6 +957,8 @@ class Attempt {
     // A shop's class names say little (`celwidget`, `quick-add-hidden`): on a product page a block of
     // text is judged by its links, below, not by its name alone.
     if (weight < 0 && !(this.kind === 'product' && isTextBlock(stats))) return true;
+    // Commas in other products' prices (`€ 24,36`) are no clauses.
+    if (this.kind === 'product' && isListOfProductTeasers(node)) return true;
     if (stats.asciiCommas >= 10) return false;
 
     const isList = tag === 'ul' || tag === 'ol' || (stats.textLength > 0 && stats.listTextLength / stats.textLength > 0.9);
@@ -1389,6 +1391,26 @@ interface Stats {
 const SHORT_TEXT_CHARS = 64;
 
 /** A block of text, not of links: a sentence or two at least, links under a quarter of it. */
+/** A price as shops write it: a currency sign or code before or after the amount. */
+const PRICE = /(?:[$€£¥₹₽₸₺₩]|\b(?:EUR|USD|GBP|CHF|Lei|zł|Kč|kr|руб|грн|R\$)\.?)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[$€£¥₹₽₸₺₩]|\b(?:EUR|USD|GBP|CHF|Lei|lei|zł|Kč|kr|руб|грн|Ft)\b)/;
+/** The most text one teaser of another product holds (its name, brand, price, a rating). */
+const TEASER_MAX_CHARS = 300;
+const TEASERS_MIN = 3;
+
+/**
+ * Other products beside the one a page is about ("similar items", "you may also like", other
+ * sellers' offers): a list of three or more short items, most of them a link with a price.
+ */
+function isListOfProductTeasers(list: Element): boolean {
+  const items = elementChildren(list);
+  if (items.length < TEASERS_MIN) return false;
+  const teasers = items.filter((item) => {
+    const text = collapseWhitespace(textOf(item));
+    return text.length <= TEASER_MAX_CHARS && PRICE.test(text) && firstElement(item, (e) => e.name === 'a' && !(e.attribs.href ?? '#').startsWith('#')) !== undefined;
+  });
+  return teasers.length >= TEASERS_MIN && teasers.length * 5 >= items.length * 4;
+}
+
 function isTextBlock(stats: Stats): boolean {
   return stats.textLength >= ARTICLE_PART_MIN_CHARS && stats.linkLength < stats.textLength * 0.25;
 }

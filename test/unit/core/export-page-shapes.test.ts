@@ -516,6 +516,18 @@ describe('a product page', () => {
     for (const other of OTHERS) expect(text).not.toContain(other);
   });
 
+  it('leaves out the other products listed beside the description, each a link with its price', () => {
+    const teasers = OTHERS.map((other, i) => `<li class="tile"><a href="/p/${i}"><img src="/t${i}.jpg" alt=""><span class="brand">Brass &amp; Glass</span> <span>${other}, hand finished</span></a> <span class="price">UVP € 49,99 € 3${i},50</span></li>`);
+    const html = `<html><head><title>Harbour lantern – Brass &amp; Glass</title>${productLd}</head><body><main><div class="pdp">
+      <h1>Harbour lantern</h1><p class="price">€ 89,00</p>
+      <div class="description">${paragraphs([...SUMMARY, ...DESCRIPTION])}</div>
+      <div class="recommendations"><h2>Similar items</h2><ul class="tiles">${[...teasers, ...teasers].join('')}</ul></div>
+    </div></main></body></html>`;
+    const { text } = exported(html, 'https://shop.example/lantern');
+    for (const sentence of [...SUMMARY, ...DESCRIPTION]) expect(text).toContain(sentence);
+    for (const other of OTHERS) expect(text).not.toContain(other);
+  });
+
   it('keeps a product whose element is named for how its cart opens (a "popup" form)', () => {
     const notice = `<div class="shipping-note">${paragraphs([
       'Free shipping on orders over €50 to the United Kingdom, Ireland and the rest of Europe, and returns within thirty days of delivery.',
