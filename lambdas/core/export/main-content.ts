@@ -42,6 +42,8 @@ const UNLIKELY_CANDIDATE = classPatterns([
   'related', 'remark', 'replies', 'rss', 'shoutbox', 'sidebar', 'skyscraper', 'social', 'sponsor', 'supplemental', 'ad-break', 'agegate', 'pagination', 'pager', 'popup', 'yom-remote',
 ]);
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
+/** A name for items related to the page (`related-articles`, `relatedContent`): the article it names is another one. */
+const RELATED_ITEMS = /related[-_]?(articles?|content)/gi;
 const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
 const NEGATIVE_CLASS = classPatterns([
   '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', COMMENT, 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
@@ -335,7 +337,7 @@ class Attempt {
       // A heading or a summary named `section-header` or `code-header` heads a part of the text: it is no page header.
       if (
         this.unlikelyClass.test(match) &&
-        !MAYBE_CANDIDATE.test(match) &&
+        !MAYBE_CANDIDATE.test(match.replace(RELATED_ITEMS, '')) &&
         element.name !== 'body' &&
         element.name !== 'a' &&
         !HEADINGS.has(element.name) &&

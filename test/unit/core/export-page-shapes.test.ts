@@ -446,6 +446,24 @@ describe('an anchor left open around the article', () => {
   });
 });
 
+/** A help centre's article (Zendesk's layout): the body, then its footer, votes and the articles related to it. */
+describe('a help-centre article', () => {
+  it('leaves out the list of related articles, though its class names articles', () => {
+    const related = ['How do I reset my password?', 'Changing the e-mail address on your account', 'Deleting your account'];
+    const html = `<html><head><title>Printing a novel – Help Center</title></head><body>
+      <header><nav><a href="/hc">Help Center</a></nav></header>
+      <main><article class="article"><header class="article-header"><h1>Printing a novel</h1></header>
+        <section class="article-info"><div class="article-body">${paragraphs(ARTICLE)}</div></section>
+        <footer><div class="article-votes"><span>Was this article helpful?</span></div></footer>
+        <section class="article-relatives"><section class="related-articles"><h3>Related articles</h3>
+          <ul>${related.map((title, i) => `<li><a href="/hc/articles/${i}">${title}</a></li>`).join('')}</ul></section></section>
+      </article></main></body></html>`;
+    const { text } = exported(html, 'https://help.example/hc/articles/42-Printing-a-novel');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    for (const title of related) expect(text).not.toContain(title);
+  });
+});
+
 /** A product page in the shape shop software gives it: the name and price in a buying box, the rest in panels and tabs. */
 describe('a product page', () => {
   const DESCRIPTION = [
