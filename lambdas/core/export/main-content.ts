@@ -117,9 +117,6 @@ const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
-/** The element a shop writes a product into, by its class (WooCommerce's `product type-product`) or its microdata. */
-const PRODUCT_ELEMENT = /(?<=^|\s)product(?=\s|$)/i;
-const PRODUCT_ITEM = /schema\.org\/Product$/i;
 /** The share of the page's text that makes a block named as unlikely the page's wrapper rather than a box in it (a sidebar may hold 88%). */
 const PAGE_WRAPPER_SHARE = 0.9;
 /** Class names of a note set apart in a text, as documentation generators write them. */
@@ -513,15 +510,13 @@ class Attempt {
 
   /**
    * A product's name heads its summary (price, short description), a block apart from its
-   * description and specifications: the element that says it is the product (`class="product"`,
-   * microdata's `Product`) and holds both the named summary and the best-scored block is the content.
+   * description and specifications: the block that holds both the named summary and the
+   * best-scored block, short of the whole page, is the content.
    */
   private productAround(page: Element, summary: Element, best: Element): Element {
-    for (let block = summary.parent; block && block !== page && isTag(block); block = block.parent) {
-      if (!PRODUCT_ELEMENT.test(block.attribs.class ?? '') && !PRODUCT_ITEM.test(block.attribs.itemtype ?? '')) continue;
-      return isInside(best, block) ? block : summary;
-    }
-    return summary;
+    let around: ParentNode | null = summary.parent;
+    while (around && around !== page && !isInside(best, around)) around = around.parent;
+    return around && around !== page && isTag(around) ? around : summary;
   }
 
   /**

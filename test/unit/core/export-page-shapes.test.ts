@@ -527,7 +527,7 @@ describe('a product page', () => {
       <section class="related products"><h2>You may also like</h2><ul>${OTHERS.map((other) => `<li><a href="/p/${other.length}">${other}</a> €45.00</li>`).join('')}</ul></section>
     </div></main><footer><p>© Brass &amp; Glass</p></footer></body></html>`;
 
-  it('keeps the summary under the name and the long description in the tab below it, both in the product\'s element', () => {
+  it('keeps the summary under the name and the long description in the tab below it', () => {
     const { text } = exported(summaryAndTab('product type-product'), 'https://shop.example/lantern');
     expect(text).toContain('€89.00');
     for (const sentence of [...SUMMARY, ...DESCRIPTION]) expect(text).toContain(sentence);
