@@ -37,6 +37,9 @@ const DIALOG_ROLES = new Set(['alert', 'alertdialog', 'dialog']);
 const CONTROL_DEPTH = 3;
 const SCREEN_READER_ONLY = /(?:^|\s)[\w-]*(?:sr-only|visually-?hidden|screen-?reader-(?:text|only))(?:\s|$)/i;
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+/** A layer fixed over the page and not shown until a click (popup plugins' containers); a fade-in's `opacity: 0` alone is content. */
+const FIXED_LAYER_STYLE = /position\s*:\s*fixed/i;
+const UNSHOWN_STYLE = /opacity\s*:\s*0(\.0*)?\s*(;|$)|scale\(\s*0\s*\)/i;
 const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
 /** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
 const CONSENT_BANNER_MAX_CHARS = 2000;
@@ -138,13 +141,17 @@ const SECTIONING = ['article', 'main', 'section'];
 
 type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent' | 'overlay';
 
+function isUnshownLayer(style: string): boolean {
+  return FIXED_LAYER_STYLE.test(style) && UNSHOWN_STYLE.test(style);
+}
+
 function boilerplateReason(element: Element): Reason | undefined {
   const { attribs } = element;
   const role = attribs.role ?? '';
   if (LANDMARK_ROLES.has(role)) return 'landmark';
   if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !SECTIONING.some((name) => findAncestor(element, name)))) return 'landmark';
   if (CONTROL_TAGS.has(element.name) || (DIALOG_ROLES.has(role) && !isNoteInText(element))) return 'control';
-  if ('hidden' in attribs || (attribs.style && HIDDEN_STYLE.test(attribs.style))) return 'hidden';
+  if ('hidden' in attribs || (attribs.style && (HIDDEN_STYLE.test(attribs.style) || isUnshownLayer(attribs.style)))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
   if (SCREEN_READER_ONLY.test(attribs.class ?? '') && !namesControl(element)) return 'hidden';
   if (isCommentThread(element)) return 'thread';

@@ -90,6 +90,16 @@ describe('overlays and modal walls', () => {
     expect(text).not.toContain('Already registered');
   });
 
+  it('drops the layers a popup plugin fixes over the page unshown (opacity 0, scaled to nothing), and keeps text that fades in', () => {
+    const bios = ['Anna Berg, partner: twenty years of criminal defence, pre-trial investigations, appeals, enforcement proceedings, and the defence of companies, their directors, and their staff.',
+      'Max Lind, associate: tax disputes, customs, audits, appeals against assessments, advice to importers, exporters, and carriers, and representation before the tax courts.'];
+    const layers = bios.map((bio) => `<div class="pb-data-container" style="position: fixed; opacity: 0; transform: scale(0);"><div class="pb-content">${paragraphs([bio, bio, bio, bio, bio])}</div></div>`).join('');
+    const html = `<html><head><title>Ferry timetable approved</title></head><body>
+      <div class="story" style="opacity: 0"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}</div>${layers}</body></html>`;
+    const { text } = exported(html);
+    expectArticleWithout(text, 'Anna Berg', 'Max Lind');
+  });
+
   it('drops a modal marked aria-modal, whatever its name, and keeps a page that sits in a "modal" layer', () => {
     const newsletter = `<div class="nl-box" aria-modal="true"><p>Sign up for the morning briefing, with the news, the weather, the tides, the ferries, and the best of the weekend, every day at six.</p></div>`;
     const html = `<html><head><title>Ferry timetable approved</title></head><body>
