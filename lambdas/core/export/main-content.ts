@@ -113,6 +113,11 @@ const MIN_ARTICLE_CHARS = 500;
 const SCORED_PARAGRAPH_MIN_CHARS = 25;
 /** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
 const ARTICLE_PART_MIN_CHARS = 80;
+/** A landing page's best block is short (a feature's blurb); an article's is longer. */
+const LANDING_BLOCK_MAX_CHARS = 1000;
+const LANDING_SECTIONS_MIN = 3;
+/** A page builder's section, by its tag or its class (`w-section`, `et_pb_section`, `elementor-section`). */
+const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])/i;
 const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
@@ -483,6 +488,7 @@ class Attempt {
     const top = [...candidates].sort((a, b) => this.score(b) - this.score(a)).slice(0, TOP_CANDIDATES);
     // A discussion's thread may be all the page scores as a whole.
     let candidate = top[0] === page && this.kind === 'discussion' ? this.threadOf(page, page) : top[0];
+    if (candidate && candidate !== page && this.kind === undefined) candidate = this.landingPageAround(page, candidate) ?? candidate;
     if (!candidate || candidate === page) {
       const wrapper = createElement('div', [...page.children]);
       setChildren(page, [wrapper]);
@@ -506,6 +512,22 @@ class Attempt {
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
     return candidate;
+  }
+
+  /**
+   * A landing page (a company's services, an app's features) is a run of sections side by side,
+   * each short and led by its heading: a hero, features, testimonials, a call to action. When the
+   * best block is short and lies in a section beside two or more others led by a heading, the
+   * sections together are the content.
+   */
+  private landingPageAround(page: Element, best: Element): Element | undefined {
+    if (this.lengths.of(best).text >= LANDING_BLOCK_MAX_CHARS) return undefined;
+    for (let block: Element = best; block.parent && isTag(block.parent); block = block.parent) {
+      const parent = block.parent;
+      if (isPageSection(block) && elementChildren(parent).filter((section) => isPageSection(section) && this.isStoryOfItsOwn(section)).length >= LANDING_SECTIONS_MIN) return parent;
+      if (parent === page) break;
+    }
+    return undefined;
   }
 
   /**
@@ -1147,6 +1169,10 @@ function nearEachOther(a: Element, b: Element): boolean {
 }
 
 /** Two blocks of one tag and class, each led by a heading: sections of one document. */
+function isPageSection(element: Element): boolean {
+  return element.name === 'section' || PAGE_SECTION_CLASS.test(element.attribs.class ?? '');
+}
+
 function areSections(a: Element, b: Element): boolean {
   // Past empty anchors before the heading (Sphinx's `<span id="id2"></span>`).
   const headed = (element: Element) => HEADINGS.has(elementChildren(element).find((child) => !isWithoutContent(child))?.name ?? '');

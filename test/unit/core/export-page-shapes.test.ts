@@ -456,6 +456,33 @@ describe('an anchor left open around the article', () => {
   });
 });
 
+/** A company's landing page as site builders make it: a run of short sections, each led by its heading. */
+describe('a landing page', () => {
+  const HERO = 'Websites for small businesses in the valley, designed, built, hosted and looked after by one team.';
+  const FEATURES = [
+    ['Responsive design', 'Every site we build looks right on phones, tablets and desktops, from the first sketch on.'],
+    ['Hosting included', 'We host what we build on fast servers, with backups every night and a certificate for every domain.'],
+    ['Support that answers', 'Call or write and a person who knows your site answers the same day, weekends included.'],
+  ];
+  const ABOUT = [
+    'We started the studio in 2014, after ten years of building sites for agencies in the city, because we wanted to work with the shops, farms, clinics and workshops we know by name.',
+    'We treat a site as a relationship, not a one-time job: we stay for the updates, the new pages, the questions, and the day something breaks, and we charge a fair monthly fee for it.',
+  ];
+  const QUOTE = 'They rebuilt our booking page in a week and bookings doubled over the summer.';
+  const html = `<html><head><title>Valley Web Studio</title></head><body>
+    <div class="navbar"><a href="/">Valley Web Studio</a> <a href="/work">Work</a> <a href="/contact">Contact</a></div>
+    <div class="section hero"><h1>Handcrafted websites</h1><p>${HERO}</p><a class="button" href="/contact">Get a quote</a></div>
+    <div class="section features"><h2>What you get</h2><div class="row">${FEATURES.map(([title, text]) => `<div class="col"><h3>${title}</h3><p>${text}</p></div>`).join('')}</div></div>
+    <div class="section about"><h2>About us</h2><div class="about-text">${paragraphs(ABOUT)}</div></div>
+    <div class="section testimonials"><h2>What clients say</h2><blockquote>${QUOTE}</blockquote></div>
+    <div class="section footer"><p>© Valley Web Studio</p></div></body></html>`;
+
+  it('keeps every section, not only the one that scores best', () => {
+    const { text } = exported(html, 'https://valleyweb.example/');
+    for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
+  });
+});
+
 /** A help centre's article (Zendesk's layout): the body, then its footer, votes and the articles related to it. */
 describe('a help-centre article', () => {
   it('leaves out the list of related articles, though its class names articles', () => {
