@@ -40,7 +40,10 @@ const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 /** A layer fixed over the page and not shown until a click (popup plugins' containers); a fade-in's `opacity: 0` alone is content. */
 const FIXED_LAYER_STYLE = /position\s*:\s*fixed/i;
 const UNSHOWN_STYLE = /opacity\s*:\s*0(\.0*)?\s*(;|$)|scale\(\s*0\s*\)/i;
-const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste/i;
+/** Placed a thousand pixels or more off the screen (`left: -9999px`): skip links, and the hidden link spam of hacked sites. */
+const POSITIONED_STYLE = /position\s*:\s*(absolute|fixed)/i;
+const OFF_SCREEN_STYLE = /(?:^|[;\s])(?:left|top)\s*:\s*-\d{4,}(?:\.\d+)?px/i;
+const CONSENT_BANNER = /cookie|consent|gdpr|onetrust|didomi|cookiebot|truste|(?<![a-z])fs-cc(?![a-z])/i;
 /** A cookie notice is short; a long element matching the pattern is a cookie policy page's content. */
 const CONSENT_BANNER_MAX_CHARS = 2000;
 
@@ -142,7 +145,7 @@ const SECTIONING = ['article', 'main', 'section'];
 type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent' | 'overlay';
 
 function isUnshownLayer(style: string): boolean {
-  return FIXED_LAYER_STYLE.test(style) && UNSHOWN_STYLE.test(style);
+  return (FIXED_LAYER_STYLE.test(style) && UNSHOWN_STYLE.test(style)) || (POSITIONED_STYLE.test(style) && OFF_SCREEN_STYLE.test(style));
 }
 
 function boilerplateReason(element: Element): Reason | undefined {

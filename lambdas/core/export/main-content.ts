@@ -56,6 +56,12 @@ const NEGATIVE_CLASS = classPatterns([
  */
 const SCROLL_UTILITY =
   /(?<=^|\s)(\S+:)?(overflow(-[xy])?-(hidden|scroll|clip|auto|visible)|scroll-[mp][xytblrse]?-\S+|scroll-(smooth|auto)|scrollbar-\S+|(horizontal|vertical)-scroll|scroll-(x|y|horizontal|vertical))(?=\s|$)/g;
+/**
+ * Page builders' names for a kind of module, not for its place on the page: Elementor's
+ * `elementor-widget` on every module (before its type: `elementor-widget-icon-list`), Divi's
+ * call to action `et_pb_promo`. A type after the name still counts (`elementor-widget-share-buttons`).
+ */
+const BUILDER_MODULE = /(?<=^|\s)(elementor-widget|et_pb_promo)(?=[-_\s]|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
@@ -116,8 +122,11 @@ const ARTICLE_PART_MIN_CHARS = 80;
 /** A landing page's best block is short (a feature's blurb); an article's is longer. */
 const LANDING_BLOCK_MAX_CHARS = 1000;
 const LANDING_SECTIONS_MIN = 3;
-/** A page builder's section, by its tag or its class (`w-section`, `et_pb_section`, `elementor-section`). */
-const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])/i;
+/**
+ * A page builder's section, by its tag or its class (`w-section`, `et_pb_section`, `elementor-section`;
+ * Elementor's top-level container `e-parent`, WPBakery's row `vc_row`).
+ */
+const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])|(?<![\w-])(e-parent|vc_row)(?![\w-])/i;
 const HEADING_MODULE_MAX_CHARS = 200;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
@@ -1064,7 +1073,7 @@ class Attempt {
   private classWeight(element: Element): number {
     if (!this.flags.weightClasses) return 0;
     let weight = 0;
-    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, ''), element.attribs.id]) {
+    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, ''), element.attribs.id]) {
       if (!value) continue;
       if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;

@@ -100,6 +100,18 @@ describe('overlays and modal walls', () => {
     expectArticleWithout(text, 'Anna Berg', 'Max Lind');
   });
 
+  it("drops text placed far off the screen (a hacked site's hidden link spam, a skip link), and keeps text placed beside the article", () => {
+    const spam = ['Spin the reels and unlock bonus features with fair payouts, progressive jackpots and smooth play on every device, tonight and every night.',
+      'Step into ancient temples and fiery reels, explore scatter mechanics, multipliers and jackpots, and practise without risking real money.'];
+    const hidden = spam.flatMap((line) => [line, line, line]).map((line, i) => `<div style="position: absolute; left: -${16170 + i * 10}px;">${line} <a href="https://slots.example/${i}">free demo</a></div>`).join('\n');
+    const html = `${hidden}<!doctype html><html><head><title>Ferry timetable approved</title></head><body>
+      <a href="#main" style="position:absolute;top:-9999px">Skip to the timetable</a>
+      <main id="main"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}<div class="map" style="position: absolute; left: -40px">Map of the crossings</div></main></body></html>`;
+    const { text } = exported(html);
+    expectArticleWithout(text, 'Spin the reels', 'ancient temples', 'Skip to the timetable');
+    expect(text).toContain('Map of the crossings');
+  });
+
   it('drops a modal marked aria-modal, whatever its name, and keeps a page that sits in a "modal" layer', () => {
     const newsletter = `<div class="nl-box" aria-modal="true"><p>Sign up for the morning briefing, with the news, the weather, the tides, the ferries, and the best of the weekend, every day at six.</p></div>`;
     const html = `<html><head><title>Ferry timetable approved</title></head><body>
@@ -479,6 +491,57 @@ describe('a landing page', () => {
 
   it('keeps every section, not only the one that scores best', () => {
     const { text } = exported(html, 'https://valleyweb.example/');
+    for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
+  });
+
+  it("leaves out a cookie-preferences layer made with Finsweet's cookie consent (fs-cc), which Webflow sites use", () => {
+    const categories = ['Necessary: these items are needed for the basic functions of the website, such as remembering what is in your basket.',
+      'Marketing: these items are used to show advertising that is more relevant to you and your interests, across the sites you visit.'];
+    const preferences = `<div fs-cc="preferences" class="fs-cc-prefs_component w-form"><form class="fs-cc-prefs_form"><div class="fs-cc-prefs_content">
+      <h2>Privacy preference centre</h2>${categories.map((category) => `<div class="fs-cc-prefs_option"><p>${category}</p><label><input type="checkbox"> Allow</label></div>`).join('')}
+      </div></form></div>`;
+    const { text } = exported(html.replace('</body>', `${preferences}</body>`), 'https://valleyweb.example/');
+    for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Privacy preference centre');
+    expect(text).not.toContain('Marketing: these items');
+  });
+
+  const PROCESS = [
+    'We begin with a morning in your shop or on your farm, listening to how customers find you, what they ask, and what they never manage to find on your current site.',
+    'Then we sketch, build and test in short rounds, showing you each round on your own phone, until the site answers those questions in your words rather than ours.',
+  ];
+  // Elementor's optimized markup: a module's content straight inside it, without a widget container.
+  const widget = (type: string, inner: string) => `<div class="elementor-element elementor-widget elementor-widget-${type}">${inner}</div>`;
+  const container = (inner: string) => `<div class="elementor-element e-flex e-con-boxed e-con e-parent"><div class="e-con-inner">${inner}</div></div>`;
+
+  it("keeps every section of a page built with Elementor's containers, and the lists in its modules (every module is an elementor-widget)", () => {
+    const page = `<html><head><title>Valley Web Studio</title></head><body>
+      <header class="elementor elementor-location-header"><nav><a href="/">Valley Web Studio</a> <a href="/work">Work</a> <a href="/contact">Contact</a></nav></header>
+      <div data-elementor-type="wp-page" class="elementor elementor-12">
+        ${container(widget('heading', '<h1 class="elementor-heading-title">Handcrafted websites</h1>') + widget('text-editor', `<p>${HERO}</p>`))}
+        ${container(widget('heading', '<h2 class="elementor-heading-title">What you get</h2>') + widget('icon-list', `<ul class="elementor-icon-list-items">${FEATURES.map(([title, text]) => `<li class="elementor-icon-list-item"><span class="elementor-icon-list-text">${title}: ${text}</span></li>`).join('')}</ul>`))}
+        ${container(widget('heading', '<h2 class="elementor-heading-title">About us</h2>') + widget('text-editor', paragraphs([...ABOUT, ...PROCESS])))}
+        ${container(widget('heading', '<h2 class="elementor-heading-title">What clients say</h2>') + widget('testimonial', `<div class="elementor-testimonial__text">${QUOTE}</div>`))}
+      </div>
+      <footer class="elementor elementor-location-footer"><p>© Valley Web Studio</p></footer></body></html>`;
+    const { text } = exported(page, 'https://valleyweb.example/');
+    for (const sentence of [HERO, ...FEATURES.map(([title, text]) => `${title}: ${text}`), ...ABOUT, ...PROCESS, QUOTE]) expect(text).toContain(sentence);
+    expect(text).not.toContain('©');
+  });
+
+  it("keeps every section of a page built with WPBakery's rows (vc_row), and the text of Divi's call-to-action modules (et_pb_promo)", () => {
+    const row = (inner: string) => `<div class="vc_row wpb_row vc_row-fluid"><div class="wpb_column vc_column_container"><div class="vc_column-inner"><div class="wpb_wrapper">${inner}</div></div></div></div>`;
+    const promo = ([title, text]: readonly string[]) =>
+      `<div class="et_pb_module et_pb_promo et_pb_text_align_center"><div class="et_pb_promo_description"><h3 class="et_pb_module_header">${title}</h3><div><p>${text}</p></div></div><div class="et_pb_button_wrapper"><a class="et_pb_button et_pb_promo_button" href="/contact">Learn more</a></div></div>`;
+    const page = `<html><head><title>Valley Web Studio</title></head><body>
+      <div class="site-menu"><a href="/">Valley Web Studio</a> <a href="/work">Work</a> <a href="/contact">Contact</a></div>
+      <article class="page type-page"><div class="entry-content">
+        ${row(`<h1>Handcrafted websites</h1><p>${HERO}</p>`)}
+        ${row(`<h2>What you get</h2>${FEATURES.map(promo).join('')}`)}
+        ${row(`<h2>About us</h2><div class="wpb_text_column">${paragraphs(ABOUT)}</div>`)}
+        ${row(`<h2>What clients say</h2><blockquote>${QUOTE}</blockquote>`)}
+      </div></article></body></html>`;
+    const { text } = exported(page, 'https://valleyweb.example/');
     for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
   });
 });
