@@ -147,6 +147,12 @@ function addInlineRules(service: TurndownService): void {
     filter: ['strong', 'b'],
     replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '**', asConverted(node)),
   });
+  // GFM's rule writes the tildes whatever touches them (`$111.99~$141.99~21%`), where a reader shows them
+  // as text and runs the words together: they go as emphasis's delimiters go.
+  service.addRule('strikethrough', {
+    filter: (node) => STRUCK.has(node.nodeName),
+    replacement: (content, node) => delimited(content, '~', asConverted(node)),
+  });
   // A code span shows its text as written: emphasis or a link inside it (`status_<i>user</i>`) would
   // show as its syntax (`status_*user*`), so the code's own text is written, not its converted content.
   service.addRule('inlineCode', {
@@ -249,6 +255,7 @@ function delimited(content: string, delimiter: string, node: MirrorNode): string
   return `${before}${lead}${delimiter}${inner}${delimiter}${trail}${after}`;
 }
 
+const STRUCK = new Set(['DEL', 'S', 'STRIKE']);
 const EMPHASIS_KIND: Record<string, string> = { EM: 'em', I: 'em', STRONG: 'strong', B: 'strong' };
 
 /**
@@ -550,10 +557,10 @@ const HTML_INTEGRATION_POINTS = new Set(['foreignobject', 'desc', 'title', 'anno
 const NO_ATTRIBUTES: Record<string, string> = {};
 /**
  * Blocks of the text export that turndown's list of blocks lacks: it would run their words into the
- * words beside them (`<legend>More options</legend><a>Option: white</a>`). No rule reads them, so
- * they are mirrored as the block they show as.
+ * words beside them (`<legend>More options</legend><a>Option: white</a>`, a select's options). No
+ * rule reads them, so they are mirrored as the block they show as.
  */
-const BLOCKS_TURNDOWN_MISSES = new Set(['details', 'dialog', 'legend', 'summary']);
+const BLOCKS_TURNDOWN_MISSES = new Set(['details', 'dialog', 'legend', 'option', 'summary']);
 /** And the one it takes for a block where the text export (and a browser) runs it in with the words beside it. */
 const INLINE_TURNDOWN_MISSES = new Set(['output']);
 

@@ -122,6 +122,18 @@ const HOLDING: Array<{ name: string; html: string; contains: string[] }> = [
     contains: ['More optionsHALDEN\n\n[Option: HALDEN, shelf, birch', 'Sizes\n\nSmall and large'],
   },
   {
+    // A shop's search box: the categories to search in, a select of options.
+    name: "keeps a select's options apart from each other, as the text export has them, one a line",
+    html: '<form><label>Shop by category</label><select name="cat"><option>All Categories</option><option>Antiques</option><option>Art</option></select><button>Search</button></form>',
+    contains: ['All Categories\n\nAntiques\n\nArt'],
+  },
+  {
+    // A shop's old price, struck through between the new price and the saving, with no space between them.
+    name: 'leaves out a strikethrough whose tildes a reader could not read, the words beside it touching them, as it does emphasis',
+    html: '<p><span>$111.99</span><s>$141.99</s><span>21% Off</span></p><p>A <del>struck</del> word</p>',
+    contains: ['$111.99$141.9921% Off', 'A ~struck~ word'],
+  },
+  {
     name: 'escapes a "!" that ends an inline element just before a link, where it would make the link an image',
     html: '<p><b>Thanks!</b><a href="/shop">Shop the sale</a></p><ul><li><span>Would hire again! </span><a href="/book">One-time cleaning</a></li></ul>',
     contains: ['**Thanks**\\![Shop the sale](https://example.com/shop)', 'again\\! [One-time cleaning](https://example.com/book)'],
