@@ -119,8 +119,6 @@ const MIN_ARTICLE_CHARS = 500;
 const SCORED_PARAGRAPH_MIN_CHARS = 25;
 /** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
 const ARTICLE_PART_MIN_CHARS = 80;
-/** A landing page's best block is short (a feature's blurb); an article's is longer. */
-const LANDING_BLOCK_MAX_CHARS = 1000;
 const LANDING_SECTIONS_MIN = 3;
 /**
  * A page builder's section, by its tag or its class (`w-section`, `et_pb_section`, `elementor-section`;
@@ -525,12 +523,11 @@ class Attempt {
 
   /**
    * A landing page (a company's services, an app's features) is a run of sections side by side,
-   * each short and led by its heading: a hero, features, testimonials, a call to action. When the
-   * best block is short and lies in a section beside two or more others led by a heading, the
-   * sections together are the content.
+   * each led by its heading: a hero, features, testimonials, questions and answers, a call to
+   * action. When the best block lies in a section beside two or more others led by a heading, the
+   * sections together are the content, however long the best one is.
    */
   private landingPageAround(page: Element, best: Element): Element | undefined {
-    if (this.lengths.of(best).text >= LANDING_BLOCK_MAX_CHARS) return undefined;
     for (let block: Element = best; block.parent && isTag(block.parent); block = block.parent) {
       const parent = block.parent;
       if (isPageSection(block) && elementChildren(parent).filter((section) => isPageSection(section) && this.isStoryOfItsOwn(section)).length >= LANDING_SECTIONS_MIN) return parent;

@@ -494,6 +494,21 @@ describe('a landing page', () => {
     for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
   });
 
+  it('keeps every section when the best-scored one is long (questions and answers of over 1,000 characters)', () => {
+    const answers = [
+      ['Do you build online shops?', 'Yes: we build shops on the platforms our clients already know, connect them to their payment provider and their stock, and show them how to add products and take orders themselves.'],
+      ['How long does a new site take?', 'Most sites take four to six weeks from the first meeting to the launch, depending on how much text and how many photos are ready, and on how quickly the feedback comes back.'],
+      ['Can you take over a site someone else built?', 'Usually, yes. We look at it first, tell you honestly what we find, and then either look after it as it is or suggest what to rebuild, with a fixed price for each part.'],
+      ['What does hosting cost?', 'Hosting is part of the monthly fee, with nightly backups, certificates and updates; a site with a shop or bookings costs a little more, because it needs more looking after.'],
+      ['Do you write the texts?', 'We help with them: we interview you, draft the pages in your words, and leave the last say to you, since nobody knows your customers and your trade better than you do.'],
+      ['Will my site be found on search engines?', 'We build every page so that search engines can read it, write its titles and descriptions with you, register the site with them, and send you a short report, every quarter, on what people searched for.'],
+      ['What if I want to leave?', 'You own your site, its texts, its photos and its domain: we hand everything over, with the passwords, a copy of the files and a note on how it is built, and we charge nothing for it.'],
+    ];
+    const faq = `<div class="section faq"><h2>Questions</h2><div class="faq-list">${answers.map(([question, answer]) => `<h3>${question}</h3><p>${answer}</p>`).join('')}</div></div>`;
+    const { text } = exported(html.replace('<div class="section testimonials">', `${faq}<div class="section testimonials">`), 'https://valleyweb.example/');
+    for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, ...answers.flat(), QUOTE]) expect(text).toContain(sentence);
+  });
+
   it("leaves out a cookie-preferences layer made with Finsweet's cookie consent (fs-cc), which Webflow sites use", () => {
     const categories = ['Necessary: these items are needed for the basic functions of the website, such as remembering what is in your basket.',
       'Marketing: these items are used to show advertising that is more relevant to you and your interests, across the sites you visit.'];
