@@ -1180,9 +1180,18 @@ function isPageSection(element: Element): boolean {
 }
 
 function areSections(a: Element, b: Element): boolean {
-  // Past empty anchors before the heading (Sphinx's `<span id="id2"></span>`).
-  const headed = (element: Element) => HEADINGS.has(elementChildren(element).find((child) => !isWithoutContent(child))?.name ?? '');
-  return a.name === b.name && a.attribs.class === b.attribs.class && headed(a) && headed(b);
+  return a.name === b.name && a.attribs.class === b.attribs.class && isHeaded(a) && isHeaded(b);
+}
+
+/**
+ * Whether a block's first part with content is a heading: past empty anchors before it (Sphinx's
+ * `<span id="id2"></span>`), and through lone wrappers (Squarespace's `sqs-block-content` > `sqs-html-content`).
+ */
+function isHeaded(element: Element): boolean {
+  const parts = elementChildren(element).filter((child) => !isWithoutContent(child));
+  const first = parts[0];
+  if (!first) return false;
+  return HEADINGS.has(first.name) || (parts.length === 1 && first.name === 'div' && isHeaded(first));
 }
 
 /** Whether a block is all its parent holds but for headings (a section's title beside its body). */

@@ -480,6 +480,10 @@ describe('a landing page', () => {
     'We started the studio in 2014, after ten years of building sites for agencies in the city, because we wanted to work with the shops, farms, clinics and workshops we know by name.',
     'We treat a site as a relationship, not a one-time job: we stay for the updates, the new pages, the questions, and the day something breaks, and we charge a fair monthly fee for it.',
   ];
+  const PROCESS = [
+    'We begin with a morning in your shop or on your farm, listening to how customers find you, what they ask, and what they never manage to find on your current site.',
+    'Then we sketch, build and test in short rounds, showing you each round on your own phone, until the site answers those questions in your words rather than ours.',
+  ];
   const QUOTE = 'They rebuilt our booking page in a week and bookings doubled over the summer.';
   const html = `<html><head><title>Valley Web Studio</title></head><body>
     <div class="navbar"><a href="/">Valley Web Studio</a> <a href="/work">Work</a> <a href="/contact">Contact</a></div>
@@ -509,6 +513,23 @@ describe('a landing page', () => {
     for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, ...answers.flat(), QUOTE]) expect(text).toContain(sentence);
   });
 
+  it("keeps every block of a Squarespace page, whose blocks' headings sit inside two wrappers (sqs-block-content, sqs-html-content)", () => {
+    const block = (inner: string) => `<div class="sqs-block html-block sqs-block-html"><div class="sqs-block-content"><div class="sqs-html-content">${inner}</div></div></div>`;
+    const button = '<div class="sqs-block button-block sqs-block-button"><div class="sqs-block-content"><a class="sqs-block-button-element" href="/book">Book now</a></div></div>';
+    const prices = [['Full set', '£65'], ['Half set', '£45'], ['Infill', '£35']];
+    const questions = [['How long does a set last?', 'Three to four weeks.'], ['Can I swim?', 'After a day, yes.']];
+    const page = `<html><head><title>Lashes – Valley Beauty</title></head><body>
+      <header class="Header"><nav><a href="/">Valley Beauty</a> <a href="/lashes">Lashes</a> <a href="/book">Book</a></nav></header>
+      <main class="Index"><section class="Index-page"><div class="sqs-layout"><div class="row sqs-row"><div class="col sqs-col-12 span-12">
+        ${block(`<h1>Lashes</h1>${paragraphs(ABOUT)}${paragraphs(PROCESS)}`)}${button}
+        ${block(`<h2>Prices</h2><ul>${prices.map(([name, price]) => `<li>${name}: ${price}</li>`).join('')}</ul>`)}${button}
+        ${block(`<h2>Questions</h2>${questions.map(([question, answer]) => `<h3>${question}</h3><p>${answer}</p>`).join('')}`)}
+      </div></div></div></section></main>
+      <footer class="Footer"><p>© Valley Beauty</p></footer></body></html>`;
+    const { text } = exported(page, 'https://valleybeauty.example/lashes');
+    for (const sentence of [...ABOUT, ...PROCESS, ...prices.map(([name, price]) => `${name}: ${price}`), ...questions.flat()]) expect(text).toContain(sentence);
+  });
+
   it("leaves out a cookie-preferences layer made with Finsweet's cookie consent (fs-cc), which Webflow sites use", () => {
     const categories = ['Necessary: these items are needed for the basic functions of the website, such as remembering what is in your basket.',
       'Marketing: these items are used to show advertising that is more relevant to you and your interests, across the sites you visit.'];
@@ -521,10 +542,6 @@ describe('a landing page', () => {
     expect(text).not.toContain('Marketing: these items');
   });
 
-  const PROCESS = [
-    'We begin with a morning in your shop or on your farm, listening to how customers find you, what they ask, and what they never manage to find on your current site.',
-    'Then we sketch, build and test in short rounds, showing you each round on your own phone, until the site answers those questions in your words rather than ours.',
-  ];
   // Elementor's optimized markup: a module's content straight inside it, without a widget container.
   const widget = (type: string, inner: string) => `<div class="elementor-element elementor-widget elementor-widget-${type}">${inner}</div>`;
   const container = (inner: string) => `<div class="elementor-element e-flex e-con-boxed e-con e-parent"><div class="e-con-inner">${inner}</div></div>`;
