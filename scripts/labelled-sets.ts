@@ -220,6 +220,8 @@ const GENERATOR_CHROME = [
   'a.headerlink', 'a.anchor', 'a.hash-link', 'a.header-anchor', 'a.anchorjs-link', 'a.anchor-link',
   '.md-content__button', '.md-source-file', '.theme-doc-footer', '.theme-doc-breadcrumbs', '.theme-doc-toc-mobile',
   'nav.pagination-nav', '.prev-next-area', '.prev-next-footer', '.rst-footer-buttons', '.td-page-meta',
+  // Line numbers of a listing, which highlighters keep out of what a reader selects and copies.
+  '.linenos', '.linenodiv', 'td.gutter', '.rouge-gutter', '.hljs-ln-numbers', '.line-numbers-rows',
 ].join(', ');
 
 /**

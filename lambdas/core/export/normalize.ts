@@ -1,5 +1,5 @@
 import { Element, isTag, isText, type AnyNode, type ChildNode } from 'domhandler';
-import { descendantElements, resolveHttpUrl } from '../html.js';
+import { descendantElements, resolveHttpUrl, textOf } from '../html.js';
 import { isBlockElement } from './text.js';
 import { createElement, createText, elementChildren, findAncestor, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
 
@@ -9,7 +9,9 @@ import { createElement, createText, elementChildren, findAncestor, insertBefore,
  * GFM tables) or, when they only lay the page out, plain blocks.
  */
 export function normalizeForExport(root: Element, base: URL | undefined): void {
+  removeHeadingPermalinks(root);
   resolveUrls(root, base);
+  removeLineNumbers(root);
   keepLineBreaksInCode(root);
   replaceNonBreakingSpaces(root);
   normalizeTables(root);
@@ -241,6 +243,41 @@ function imageSource(attribs: Record<string, string>): string | undefined {
     if (candidate && !candidate.startsWith('data:')) return candidate;
   }
   return undefined;
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** What a permalink shows: nothing but an icon, or a mark (`¶`, `#`, `§`, `🔗`). */
+const PERMALINK_MARK = /^(?:[\s#¶§🔗⚓]|\uFE0E|\uFE0F)*$/u;
+
+/**
+ * A heading's permalink (Sphinx's `¶`, a `#` or an icon linking to the heading itself) is a
+ * control for sharing the place, not the heading's text: it would end every Markdown heading
+ * in a link.
+ */
+function removeHeadingPermalinks(root: Element): void {
+  const isPermalink = (e: Element) =>
+    e.name === 'a' && (e.attribs.href ?? '').startsWith('#') && PERMALINK_MARK.test(textOf(e)) && descendantElements(e, (d) => d.name === 'img').length === 0;
+  removeNodes(descendantElements(root, (e) => HEADINGS.has(e.name)).flatMap((heading) => descendantElements(heading, isPermalink)));
+}
+
+/**
+ * A listing's line numbers, in a gutter beside it (SyntaxHighlighter's `td.gutter`, Pygments'
+ * `td.linenos`, Rouge's `rouge-gutter`) or before each line (Sphinx's `span.linenos`), are not code
+ * a reader copies: the highlighters keep them out of a selection, and so does the export.
+ */
+const LINE_NUMBERS = /(?:^|\s)(?:gutter|linenos|linenodiv|line-numbers(?:-rows)?|hljs-ln-numbers|rouge-gutter)(?:\s|$)/;
+const ONLY_NUMBERS = /^[\d\s]*$/;
+
+function removeLineNumbers(root: Element): void {
+  const numbers = descendantElements(root, (e) => LINE_NUMBERS.test(e.attribs.class ?? '') && ONLY_NUMBERS.test(textOf(e)));
+  removeNodes(numbers.filter((e) => findAncestor(e, 'pre') !== undefined || besideListing(e)));
+}
+
+/** The gutter's parent (the table row, the wrapper) holds a listing besides any in the gutter itself. */
+function besideListing(gutter: Element): boolean {
+  const { parent } = gutter;
+  const listings = (within: Element) => descendantElements(within, (e) => e.name === 'pre' || e.name === 'code').length;
+  return parent !== null && isTag(parent) && listings(parent) > listings(gutter);
 }
 
 function keepLineBreaksInCode(root: Element): void {

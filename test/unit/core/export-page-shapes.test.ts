@@ -1249,3 +1249,34 @@ describe('a documentation page', () => {
     for (const line of ['Implementations', 'pub fn next_high(&self) -> Time', USAGE]) expect(text).toContain(line);
   });
 });
+
+describe('documentation sites and help centres of other makes', () => {
+  it("leaves out a listing's line numbers, in a gutter beside it (SyntaxHighlighter's, Pygments') or before each line (Sphinx's)", () => {
+    const lines = ['const tide = next(harbour);', 'print(tide.time);', 'print(tide.height);'];
+    const gutter = (cellClass: string) => `<td class="${cellClass}">${lines.map((_line, i) => `<div class="line">${i + 1}</div>`).join('')}</td>`;
+    const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body><main><h1>Reading tides</h1>${paragraphs(ARTICLE.slice(0, 2))}
+      <div class="syntaxhighlighter js"><table><tr>${gutter('gutter')}<td class="code"><pre>${lines.map((line) => `<div class="line"><code>${line}</code></div>`).join('')}</pre></td></tr></table></div>
+      <table class="highlighttable"><tr>${gutter('linenos')}<td class="code"><pre>${lines.join('\n')}</pre></td></tr></table>
+      ${paragraphs(ARTICLE.slice(2))}<div class="highlight"><pre>${lines.map((line, i) => `<span class="linenos">${i + 1}</span>${line}`).join('\n')}</pre></div>
+      </main></body></html>`;
+    const { text, markdown } = exportPage(html, { url: 'https://docs.example/tides', onlyMainContent: true, formats: ['text', 'markdown'] });
+    for (const line of [...ARTICLE, ...lines]) expect(text).toContain(line);
+    for (const output of [text, markdown]) {
+      expect(output).not.toMatch(/^\s*[123]\s*$/m);
+      expect(output).not.toMatch(/[123]const tide/);
+    }
+  });
+
+  it("ends no Markdown heading in the heading's own permalink (Sphinx's ¶, a #, an icon), and keeps a heading that is a link", () => {
+    const html = `<html><head><title>Reading tides - Tidepool docs</title></head><body><main><h1>Reading tides<a class="headerlink" href="#reading-tides" title="Permalink">¶</a></h1>
+      <h2 id="charts">Charts <a class="anchor" href="#charts">#</a></h2>${paragraphs(ARTICLE.slice(0, 2))}
+      <h2 id="datums"><a href="#datums" aria-label="Link to this section"><svg viewBox="0 0 16 16"><path d="M4 4h8"></path></svg></a>Datums</h2>${paragraphs(ARTICLE.slice(2))}
+      <h2><a href="#tables">Tide tables</a></h2><p>${ARTICLE[0]}</p></main></body></html>`;
+    const { markdown } = exportPage(html, { url: 'https://docs.example/tides', onlyMainContent: true, formats: ['markdown'] });
+    expect(markdown).toMatch(/^## Charts$/m);
+    expect(markdown).toMatch(/^## Datums$/m);
+    expect(markdown).toContain('[Tide tables](https://docs.example/tides#tables)');
+    expect(markdown).not.toContain('¶');
+    expect(markdown).not.toContain('#charts');
+  });
+});
