@@ -55,6 +55,8 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
   const stack: AnyNode[] = [...root.children];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (!isTag(node)) continue;
+    // SyntaxHighlighter 1.x reads a listing from `<textarea name="code">` and shows it as code.
+    if (node.name === 'textarea' && node.attribs.name === 'code') node.name = 'pre';
     const reason = boilerplateReason(node);
     // A discussion's replies and a product's reviews are its content, and so are a product's panels
     // and the quotes in a discussion's posts.
@@ -158,9 +160,14 @@ function boilerplateReason(element: Element): Reason | undefined {
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
   if (SCREEN_READER_ONLY.test(attribs.class ?? '') && !namesControl(element)) return 'hidden';
   if (isCommentThread(element)) return 'thread';
-  if (CONSENT_BANNER.test(classAndId(element)) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
+  if (isConsentLayer(element) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
   if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';
   return undefined;
+}
+
+/** A consent banner by its name, or a form that posts cookie choices (Amazon's `action="/cookieprefs"`) however it is named. */
+function isConsentLayer(element: Element): boolean {
+  return CONSENT_BANNER.test(classAndId(element)) || (element.name === 'form' && CONSENT_BANNER.test(element.attribs.action ?? ''));
 }
 
 /** What a layer is built of (a link that opens a popup, `<a class="popup">`, is content). */

@@ -1251,6 +1251,15 @@ describe('a documentation page', () => {
 });
 
 describe('documentation sites and help centres of other makes', () => {
+  it('keeps a listing that SyntaxHighlighter reads from a textarea named code, as it shows it', () => {
+    const listing = 'abstract class Bike {\n  abstract void run();\n}';
+    const html = `<html><head><title>Abstract classes - Tidepool tutorial</title></head><body><div id="city"><h1>Abstract classes</h1>
+      ${paragraphs(ARTICLE.slice(0, 2))}<div class="codeblock"><textarea name="code" class="java">${listing}</textarea></div>${paragraphs(ARTICLE.slice(2))}
+      </div><form class="comments"><textarea name="comment"></textarea></form></body></html>`;
+    const { text } = exported(html, 'https://tutorial.example/abstract-class');
+    for (const line of [...ARTICLE, ...listing.split('\n')]) expect(text).toContain(line);
+  });
+
   it("leaves out a listing's line numbers, in a gutter beside it (SyntaxHighlighter's, Pygments') or before each line (Sphinx's)", () => {
     const lines = ['const tide = next(harbour);', 'print(tide.time);', 'print(tide.height);'];
     const gutter = (cellClass: string) => `<td class="${cellClass}">${lines.map((_line, i) => `<div class="line">${i + 1}</div>`).join('')}</td>`;
@@ -1278,5 +1287,16 @@ describe('documentation sites and help centres of other makes', () => {
     expect(markdown).toContain('[Tide tables](https://docs.example/tides#tables)');
     expect(markdown).not.toContain('¶');
     expect(markdown).not.toContain('#charts');
+  });
+
+  it('leaves out a cookie consent form named only by the address it posts the choice to', () => {
+    const html = `<html><head><title>Harbour lantern</title></head><body>
+      <span data-action="sp-cc"><form id="sp-cc" method="post" action="/cookieprefs?ref_=portal_banner_all"><div class="sp-cc-text"><h4>Choose your cookie preferences</h4>
+        <p>We use cookies and similar tools, which are necessary to enable you to make purchases, to enhance your shopping experiences and to provide our services, as detailed in our cookie notice.</p></div>
+        <input type="submit" name="accept" value="Accept cookies"></form></span>
+      <div id="dp"><h1>Harbour lantern</h1><div id="productDescription"><p>${ARTICLE[0]}</p></div></div></body></html>`;
+    const { text } = exported(html, 'https://shop.example/dp/B00LANTERN');
+    expect(text).toContain(ARTICLE[0]);
+    expect(text).not.toContain('cookie');
   });
 });
