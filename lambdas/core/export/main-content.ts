@@ -360,8 +360,16 @@ class Attempt {
         return true;
       }
       if (UNLIKELY_ROLES.has(element.attribs.role ?? '') && !isNoteInText(element)) return true;
+      if (isNamedSidebar(element) && this.unpreparedLengths.of(element).text * 2 < this.pageText) return true;
+      if (isNamedNavigation(element) && this.isMostlyLinks(element)) return true;
     }
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
+  }
+
+  /** Half its text or more is the text of links (read as it reads: a link to a place on the page counts in full). */
+  private isMostlyLinks(element: Element): boolean {
+    const linked = descendantElements(element, (e) => e.name === 'a').reduce((sum, a) => sum + this.unpreparedLengths.of(a).text, 0);
+    return linked * 2 >= this.unpreparedLengths.of(element).text;
   }
 
   /** A heading that says what the `<title>` says (not just the site name the title ends with). */
@@ -1158,6 +1166,24 @@ function textOutsideCode(element: Element): string {
 /** Trimmed text with whitespace runs collapsed: the length every threshold here is about. */
 function innerText(node: AnyNode): string {
   return collapseWhitespace(textOf(node)).trim();
+}
+
+/**
+ * A name whose last word is `sidebar` names a sidebar, whatever it is the sidebar of: Zendesk's
+ * `article-sidebar` (the section's other articles) reads as an article's by its first word.
+ */
+function isNamedSidebar(element: Element): boolean {
+  return [...(element.attribs.class ?? '').split(/\s+/), element.attribs.id ?? ''].some((name) => /(^|[-_])sidebar$/i.test(name));
+}
+
+/**
+ * A block named as navigation by a word of its name (Zendesk's `section-nav` of `sidenav-item`s,
+ * Bootstrap's `nav`), not by a part of a word (`canvas`, `unavailable`).
+ */
+const NAVIGATION_NAME = /(?:^|[\s_-])(?:nav|navigation|navbar|sidenav|subnav|navlist)(?:$|[\s_-])/i;
+
+function isNamedNavigation(element: Element): boolean {
+  return NAVIGATION_NAME.test(classAndId(element));
 }
 
 function isByline(element: Element, match: string): boolean {

@@ -1289,6 +1289,30 @@ describe('documentation sites and help centres of other makes', () => {
     expect(markdown).not.toContain('#charts');
   });
 
+  it("leaves out the sidebar of a section's other articles, though its name begins with article (Zendesk's article-sidebar)", () => {
+    const others = ['Changing the e-mail address on your account', 'Deleting your account', 'Printing a novel you posted'];
+    const html = `<html><head><title>If you encounter an issue – Help Center</title></head><body><main><div class="container">
+      <div class="article-container" id="article-container">
+        <section class="article-sidebar"><section class="section-articles collapsible-sidebar"><h3>Articles in this section</h3>
+          <ul>${others.map((title, i) => `<li><a href="/hc/articles/${i}">${title}</a></li>`).join('')}</ul></section></section>
+        <article class="article"><h1>If you encounter an issue</h1><section class="article-info"><div class="article-content"><div class="article-body">${paragraphs(ARTICLE)}</div></div></section></article>
+      </div></div></main></body></html>`;
+    const { text } = exported(html, 'https://help.example/hc/articles/7-If-you-encounter-an-issue');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    for (const title of ['Articles in this section', ...others]) expect(text).not.toContain(title);
+  });
+
+  it("leaves out a list of the category's sections named as navigation by a word of its name (section-nav, sidenav-item)", () => {
+    const sections = ['Quickstart and pairing', 'Controlling sound', 'Streaming audio', 'Battery and charging'];
+    const html = `<html><head><title>Battery life tips – Help Center</title></head><body><main><div class="container">
+      <div class="article-container" id="article-container"><ul id="section-nav">${sections.map((title, i) => `<li><a class="sidenav-item" href="/hc/sections/${i}">${title}</a></li>`).join('')}</ul>
+        <article class="article"><h1>Battery life tips</h1><section class="article-info"><div class="article-content"><div class="article-body">${paragraphs(ARTICLE)}</div></div></section></article>
+      </div></div></main></body></html>`;
+    const { text } = exported(html, 'https://help.example/hc/articles/8-Battery-life-tips');
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+    for (const title of sections) expect(text).not.toContain(title);
+  });
+
   it('leaves out a cookie consent form named only by the address it posts the choice to', () => {
     const html = `<html><head><title>Harbour lantern</title></head><body>
       <span data-action="sp-cc"><form id="sp-cc" method="post" action="/cookieprefs?ref_=portal_banner_all"><div class="sp-cc-text"><h4>Choose your cookie preferences</h4>
