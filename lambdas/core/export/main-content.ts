@@ -1146,11 +1146,23 @@ function joinAdjacent(siblings: Element[], belongs: boolean[], fits: (sibling: E
 }
 
 const CODE = new Set(['code', 'pre', 'kbd', 'samp']);
-/** Doxygen's code block: a `div.fragment` of a `div.line` per line, without `pre`. */
+/** Doxygen's code block: a `div.fragment` of a `div.line` per line (and its tooltips), without `pre`. */
 const DOXYGEN_FRAGMENT = /(^|\s)fragment(\s|$)/;
+/** A line of a listing a highlighter lays out without `pre`: Crayon's `crayon-line`, SyntaxHighlighter's `line`. */
+const CODE_LINE = /(^|[\s_-])line(\s|$)/;
+const CODE_LINES_MIN = 3;
 
+/**
+ * Code, or a highlighter's listing of a `div` per line without `pre` (Doxygen's, Crayon's
+ * `div.crayon-pre`): each line would otherwise be scored as a paragraph, and the lines of a long
+ * listing would outscore the prose around it.
+ */
 function isCode(element: Element): boolean {
-  return CODE.has(element.name) || (element.name === 'div' && DOXYGEN_FRAGMENT.test(element.attribs.class ?? ''));
+  if (CODE.has(element.name)) return true;
+  if (element.name !== 'div') return false;
+  if (DOXYGEN_FRAGMENT.test(element.attribs.class ?? '')) return true;
+  const children = elementChildren(element);
+  return children.length >= CODE_LINES_MIN && children.every((child) => child.name === 'div' && CODE_LINE.test(child.attribs.class ?? ''));
 }
 
 function isInCode(node: AnyNode): boolean {

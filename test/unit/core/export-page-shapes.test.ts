@@ -1260,6 +1260,17 @@ describe('documentation sites and help centres of other makes', () => {
     for (const line of [...ARTICLE, ...listing.split('\n')]) expect(text).toContain(line);
   });
 
+  it("keeps the prose before a long listing that a highlighter lays out a div per line without pre (Crayon's crayon-line)", () => {
+    const lines = Array.from({ length: 60 }, (_line, i) => `DATA tide_${i} TYPE STANDARD TABLE OF harbour_tides.`);
+    const html = `<html><head><title>Reading tides in ABAP – Knowledge base</title></head><body><div id="eckb-article-content-body">
+      <p>${ARTICLE[0]}</p><div class="crayon-syntax"><div class="crayon-main"><table class="crayon-table"><tr class="crayon-row">
+        <td class="crayon-nums"><div class="crayon-nums-content">${lines.map((_line, i) => `<div class="crayon-num">${i + 1}</div>`).join('')}</div></td>
+        <td class="crayon-code"><div class="crayon-pre">${lines.map((line) => `<div class="crayon-line"><span class="crayon-e">${line}</span></div>`).join('')}</div></td>
+      </tr></table></div></div></div><div class="sidebar"><p>Popular articles this week</p></div></body></html>`;
+    const { text } = exported(html, 'https://kb.example/abap-notes/reading-tides/');
+    for (const line of [ARTICLE[0], lines[0], lines[57]]) expect(text).toContain(line);
+  });
+
   it("leaves out a listing's line numbers, in a gutter beside it (SyntaxHighlighter's, Pygments') or before each line (Sphinx's)", () => {
     const lines = ['const tide = next(harbour);', 'print(tide.time);', 'print(tide.height);'];
     const gutter = (cellClass: string) => `<td class="${cellClass}">${lines.map((_line, i) => `<div class="line">${i + 1}</div>`).join('')}</td>`;
