@@ -126,6 +126,8 @@ const LANDING_SECTIONS_MIN = 3;
  */
 const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])|(?<![\w-])(e-parent|vc_row)(?![\w-])/i;
 const HEADING_MODULE_MAX_CHARS = 200;
+/** Member tables link each member's name and types: a third of their text, where a list of links is most of it. */
+const NESTED_PARTS_LINK_DENSITY_MAX = 1 / 3;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
@@ -843,11 +845,23 @@ class Attempt {
   private siblingBelongs(sibling: Element, bonus: number, threshold: number): boolean {
     const score = this.scores.get(sibling);
     if (score !== undefined && score + bonus >= threshold) return true;
+    if (score === undefined && this.holdsNestedParts(sibling, threshold)) return true;
     if (sibling.name !== 'p') return false;
     const text = innerText(sibling);
     const density = linkDensity(this.lengths, sibling);
     if (text.length > 80) return density < 0.25;
     return text.length > 0 && density === 0 && SENTENCE_END.test(text);
+  }
+
+  /**
+   * Scores spread five levels up, so a block whose text sits deeper has none: Dokka's tables of
+   * members, in a tab panel beside the class's description. Such a block with parts headed by a
+   * heading that is no link (not a teaser's) and text scored as the article's, and few links, is more of it.
+   */
+  private holdsNestedParts(block: Element, threshold: number): boolean {
+    if (linkDensity(this.lengths, block) >= NESTED_PARTS_LINK_DENSITY_MAX) return false;
+    const partHeading = firstElement(block, (e) => HEADINGS.has(e.name) && e.name !== 'h1' && !firstElement(e, (a) => a.name === 'a' && a.attribs.href !== undefined));
+    return partHeading !== undefined && firstElement(block, (e) => (this.scores.get(e) ?? 0) >= threshold) !== undefined;
   }
 
   /** A block of prose with few links (sentences in paragraphs), or a heading alone (a heading module). */

@@ -1335,3 +1335,36 @@ describe('documentation sites and help centres of other makes', () => {
     expect(text).not.toContain('cookie');
   });
 });
+
+describe('an API reference', () => {
+  const MEMBERS = [
+    ['tideAt', 'Returns the height of the tide at the given instant, interpolated between the two nearest readings of the gauge.'],
+    ['nextHighWater', 'Returns the time of the next high water after the given instant, or null when the table ends before it.'],
+    ['datum', 'The chart datum every height of this table is measured from, as the harbour authority publishes it each year.'],
+  ];
+
+  it("keeps a class's tables of members nested deeper than its description (Dokka), but not teasers of other pages nested as deep", () => {
+    const USAGE = [
+      'A table is read once from the authority, and every later question about the tide is answered from memory, without a second request.',
+      'Heights are in metres above the chart datum, and times are in the harbour time zone, which changes twice a year with summer time.',
+      'Tables for the island pier are published separately, because its gauge stands on the far side of the breakwater and reads higher.',
+      'A table older than a year is refused, since the authority corrects its predictions each spring against the readings of the year before.',
+    ];
+    const nested = (inner: string) => `<div><div class="title"><div class="platform-hinted"><div class="content">${inner}</div></div></div></div>`;
+    const row = ([name, description]: readonly string[]) =>
+      `<div class="table-row"><div class="main-subrow"><div><a href="${name}.html">${name}</a></div>${nested(`<div class="symbol">fun ${name}(): Tide</div><p class="paragraph">${description}</p>`)}</div></div>`;
+    const html = `<html><head><title>TideTable</title></head><body><div id="main"><div class="main-content" id="content">
+      <div class="cover"><h1 class="cover">TideTable</h1><div class="platform-hinted"><div class="content"><div class="symbol">class TideTable</div>${paragraphs([...ARTICLE, ...USAGE])}</div></div></div>
+      <div class="tabbedcontent"><div class="tabs-section"><button class="section-tab">Members</button></div><div class="tabs-section-body">
+        <div data-togglable="FUNCTION"><h2>Functions</h2><div class="table">${MEMBERS.map(row).join('')}</div></div></div></div>
+      <div class="more"><div class="tabs-section-body"><div><h3><a href="/api/current-table.html">CurrentTable</a></h3><div class="table">${row(['currentAt', 'Returns the speed and the set of the current at the given instant, read from the nearest station of the survey.'])}</div></div></div></div>
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/tide-table/index.html');
+    for (const sentence of [...ARTICLE, ...USAGE]) expect(text).toContain(sentence);
+    for (const [name, description] of MEMBERS) {
+      expect(text).toContain(`fun ${name}(): Tide`);
+      expect(text).toContain(description);
+    }
+    expect(text).not.toContain('current at the given instant');
+  });
+});
