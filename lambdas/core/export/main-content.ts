@@ -330,7 +330,7 @@ class Attempt {
   }
 
   private isDroppedDuringPrepare(element: Element): boolean {
-    const match = classAndId(element);
+    const match = isIdOfCodeName(element) ? element.attribs.class ?? '' : classAndId(element);
     if (!this.bylineRemoved && isByline(element, match)) {
       this.bylineRemoved = true;
       // Only a byline beside the headline is the article's; one elsewhere (an author box) just goes.
@@ -1244,6 +1244,14 @@ function isHeaded(element: Element): boolean {
   const first = parts[0];
   if (!first) return false;
   return HEADINGS.has(first.name) || (parts.length === 1 && first.name === 'div' && isHeaded(first));
+}
+
+/**
+ * An id with a dot or a bracket names a part of the code a reference documents (Sphinx's
+ * `module-openeo.extra.indices`, Javadoc's `add(java.lang.Object)`), not the block's role on the page.
+ */
+function isIdOfCodeName(element: Element): boolean {
+  return /[.(]/.test(element.attribs.id ?? '');
 }
 
 /** Whether a block is all its parent holds but for headings (a section's title beside its body). */

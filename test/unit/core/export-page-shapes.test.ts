@@ -1343,6 +1343,18 @@ describe('an API reference', () => {
     ['datum', 'The chart datum every height of this table is measured from, as the harbour authority publishes it each year.'],
   ];
 
+  it('keeps a module whose id names it with dots, though a word of the path reads as an extra (Sphinx)', () => {
+    const html = `<html><head><title>Tide charts - Tidepool docs</title></head><body><main><article>
+      <section id="tide-charts"><h1>Tide charts</h1>${paragraphs(ARTICLE)}
+        <section id="module-tidepool.extra.charts"><h2>API</h2>${MEMBERS.map(([name, description]) => `<dl class="py function"><dt id="tidepool.extra.charts.${name}">tidepool.extra.charts.${name}(when)</dt><dd><p>${description}</p></dd></dl>`).join('')}</section>
+      </section></article></main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/charts.html');
+    for (const [name, description] of MEMBERS) {
+      expect(text).toContain(`tidepool.extra.charts.${name}(when)`);
+      expect(text).toContain(description);
+    }
+  });
+
   it("keeps a class's tables of members nested deeper than its description (Dokka), but not teasers of other pages nested as deep", () => {
     const USAGE = [
       'A table is read once from the authority, and every later question about the tide is answered from memory, without a second request.',
