@@ -522,9 +522,10 @@ class Attempt {
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
-    // An only child, or a section's body beside its heading, is joined with its parent's siblings
-    // (the page's other sections) more easily from the parent.
-    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && isOnlyBlockOf(candidate.parent, candidate)) {
+    // An only child, a section's body beside its heading, or an item's description beside its
+    // declaration (Javadoc's) is joined with its parent's siblings (the page's other sections) more
+    // easily from the parent.
+    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && (isOnlyBlockOf(candidate.parent, candidate) || isBesideDeclaration(candidate.parent, candidate))) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
@@ -1252,6 +1253,15 @@ function isHeaded(element: Element): boolean {
  */
 function isIdOfCodeName(element: Element): boolean {
   return /[.(]/.test(element.attribs.id ?? '');
+}
+
+/** What a reference puts beside an item's description: its declaration (`pre`, `code`), facts (`dl`) and rules. */
+const DECLARATION_PARTS = new Set(['pre', 'code', 'dl', 'hr', 'br']);
+
+/** Whether a block is all its parent holds but for headings and the declaration of what it describes. */
+function isBesideDeclaration(parent: Element, child: Element): boolean {
+  const others = elementChildren(parent).filter((other) => other !== child && !HEADINGS.has(other.name));
+  return others.length > 0 && others.every((other) => DECLARATION_PARTS.has(other.name));
 }
 
 /** Whether a block is all its parent holds but for headings (a section's title beside its body). */

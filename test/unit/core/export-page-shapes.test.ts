@@ -1343,6 +1343,13 @@ describe('an API reference', () => {
     ['datum', 'The chart datum every height of this table is measured from, as the harbour authority publishes it each year.'],
   ];
 
+  const USAGE = [
+    'A table is read once from the authority, and every later question about the tide is answered from memory, without a second request.',
+    'Heights are in metres above the chart datum, and times are in the harbour time zone, which changes twice a year with summer time.',
+    'Tables for the island pier are published separately, because its gauge stands on the far side of the breakwater and reads higher.',
+    'A table older than a year is refused, since the authority corrects its predictions each spring against the readings of the year before.',
+  ];
+
   it('keeps a module whose id names it with dots, though a word of the path reads as an extra (Sphinx)', () => {
     const html = `<html><head><title>Tide charts - Tidepool docs</title></head><body><main><article>
       <section id="tide-charts"><h1>Tide charts</h1>${paragraphs(ARTICLE)}
@@ -1356,12 +1363,6 @@ describe('an API reference', () => {
   });
 
   it("keeps a class's tables of members nested deeper than its description (Dokka), but not teasers of other pages nested as deep", () => {
-    const USAGE = [
-      'A table is read once from the authority, and every later question about the tide is answered from memory, without a second request.',
-      'Heights are in metres above the chart datum, and times are in the harbour time zone, which changes twice a year with summer time.',
-      'Tables for the island pier are published separately, because its gauge stands on the far side of the breakwater and reads higher.',
-      'A table older than a year is refused, since the authority corrects its predictions each spring against the readings of the year before.',
-    ];
     const nested = (inner: string) => `<div><div class="title"><div class="platform-hinted"><div class="content">${inner}</div></div></div></div>`;
     const row = ([name, description]: readonly string[]) =>
       `<div class="table-row"><div class="main-subrow"><div><a href="${name}.html">${name}</a></div>${nested(`<div class="symbol">fun ${name}(): Tide</div><p class="paragraph">${description}</p>`)}</div></div>`;
@@ -1378,5 +1379,15 @@ describe('an API reference', () => {
       expect(text).toContain(description);
     }
     expect(text).not.toContain('current at the given instant');
+  });
+  it("keeps an item's declaration and facts beside its description (Javadoc's class declaration and implemented interfaces)", () => {
+    const html = `<html><head><title>TideTable (Tidepool API)</title></head><body><div class="header"><h2 title="Class TideTable" class="title">Class TideTable</h2></div>
+      <div class="contentContainer"><div class="description"><ul class="blockList"><li class="blockList">
+        <dl><dt>All Implemented Interfaces:</dt><dd><a href="Table.html">Table</a>, <a href="Serializable.html">Serializable</a></dd></dl><hr><br>
+        <pre>public final class <span class="typeNameLabel">TideTable</span>
+extends <a href="Object.html">Object</a></pre>
+        <div class="block">${paragraphs([...ARTICLE, ...USAGE])}</div></li></ul></div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/TideTable.html');
+    for (const part of ['All Implemented Interfaces:', 'Table, Serializable', 'public final class TideTable', ...ARTICLE, ...USAGE]) expect(text).toContain(part);
   });
 });
