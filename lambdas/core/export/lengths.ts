@@ -45,8 +45,11 @@ export function isLink(element: Element): boolean {
 
 /** Where a link is a cross-reference in code (a type in a signature, `<a><code>Tide</code></a>`), not a way off the text. */
 const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'tt']);
-/** A signature by its class, as API documentation generators write it (Sphinx's `sig`, Javadoc's `member-signature`, rustdoc's `code-header`). */
-const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl)($|[\s_-])/i;
+/**
+ * A signature by its class, as API documentation generators write it (Sphinx's `sig`, Javadoc's
+ * `member-signature`, rustdoc's `code-header`, Dokka's `symbol monospace`).
+ */
+const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl|monospace)($|[\s_-])/i;
 const CODE_LEVELS = 4;
 
 /** A link that weighs in link density: not a cross-reference written as code, which an API reference is full of. */

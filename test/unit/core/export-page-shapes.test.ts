@@ -1390,4 +1390,17 @@ extends <a href="Object.html">Object</a></pre>
     const { text } = exported(html, 'https://docs.example/api/TideTable.html');
     for (const part of ['All Implemented Interfaces:', 'Table, Serializable', 'public final class TideTable', ...ARTICLE, ...USAGE]) expect(text).toContain(part);
   });
+  it('keeps signatures set in monospace without code elements, whose types link to their pages (Dokka)', () => {
+    const types = (names: string[]) => names.map((name) => `<a href="../${name.toLowerCase()}/index.html">${name}</a>`).join(', ');
+    const html = `<html><head><title>onTide</title></head><body><div class="main-content" id="content">
+      <div class="cover"><h1>onTide</h1><div class="platform-hinted"><div class="content">
+        <div class="symbol monospace">open fun <a href="on-tide.html">onTide</a>(table: ${types(['TideTable'])}, gauge: ${types(['Gauge'])}, listener: ${types(['TideListener'])}): ${types(['Unit'])}</div>
+        ${paragraphs(ARTICLE)}
+        <div class="symbol monospace">open fun <a href="on-tide.html">onTide</a>(table: ${types(['TideTable'])}, station: ${types(['Station'])}): ${types(['Unit'])}</div>
+        ${paragraphs(USAGE)}</div></div></div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/tide-listener/on-tide.html');
+    for (const sentence of [...ARTICLE, ...USAGE]) expect(text).toContain(sentence);
+    expect(text).toContain('open fun onTide(table: TideTable, gauge: Gauge, listener: TideListener): Unit');
+    expect(text).toContain('open fun onTide(table: TideTable, station: Station): Unit');
+  });
 });
