@@ -996,7 +996,7 @@ class Attempt {
     for (let ancestor = node.parent; ancestor; ancestor = ancestor.parent) {
       if (isTag(ancestor) && this.dataTables.has(ancestor)) return false;
     }
-    if (isInCode(node)) return false;
+    if (isCode(node) || isInCode(node)) return false;
     // A post's text is the thread's content however short, and however many links its author's name, date and buttons hold.
     if (this.holdsPostText(node)) return false;
     const stats = measure(node, removed, this.dataTables);

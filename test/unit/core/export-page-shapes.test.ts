@@ -1061,6 +1061,21 @@ describe('a documentation page', () => {
     for (const sentence of ARTICLE) expect(text).toContain(sentence);
   });
 
+  it('keeps a Doxygen code fragment whose names are nearly all links to their definitions', () => {
+    const names = ['tidepool::Table', 'tidepool::Gauge', 'tidepool::Station', 'tidepool::Listener'];
+    const fragment = `<div class="fragment">${[
+      '<span class="keyword">import</span> tidepool;',
+      ...names.map((name) => `<span class="keyword">using</span> <a class="code hl_class" href="class${name.replace('::', '_')}.html">${name}</a>;`),
+    ].map((code) => `<div class="line">${code}</div>`).join('\n')}</div>`;
+    const html = `<html><head><title>Tidepool: Modules</title></head><body>
+      <div><div class="header"><div class="headertitle"><div class="title">Modules</div></div></div>
+        <div class="contents"><div class="textblock">${paragraphs(ARTICLE.slice(0, 2))}${fragment}${paragraphs(ARTICLE.slice(2))}</div></div></div>
+      </body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/modules.html');
+    for (const name of names) expect(text).toContain(`using ${name};`);
+    for (const sentence of ARTICLE) expect(text).toContain(sentence);
+  });
+
   it("keeps a TypeScript API's documentation, which TypeDoc names tsd-comment, and still drops a comment thread", () => {
     const comment = (sentences: readonly string[]) => `<div class="tsd-comment tsd-typography">${paragraphs(sentences)}</div>`;
     const member = (name: string, about: string) => `<section class="tsd-panel tsd-member"><h3 class="tsd-anchor-link">${name}</h3>
