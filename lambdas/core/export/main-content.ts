@@ -128,6 +128,10 @@ const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])|(?<![\w-])(e-parent|vc_ro
 const HEADING_MODULE_MAX_CHARS = 200;
 /** Member tables link each member's name and types: a third of their text, where a list of links is most of it. */
 const NESTED_PARTS_LINK_DENSITY_MAX = 1 / 3;
+/** A best block with this share of the main landmark's text or more is the landmark's content already. */
+const MAIN_BLOCK_SHARE = 0.9;
+/** Links in the rest of a main landmark that is more of the document: a sixth of its text at most. */
+const MAIN_REST_LINK_DENSITY_MAX = 0.15;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
@@ -519,6 +523,7 @@ class Attempt {
       candidate = this.climbWhileScoreRises(page, candidate);
       candidate = this.withIndexedPlaces(page, candidate);
       candidate = this.withIndexOf(page, candidate);
+      candidate = this.mainLandmarkAround(page, candidate);
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
@@ -861,8 +866,36 @@ class Attempt {
    */
   private holdsNestedParts(block: Element, threshold: number): boolean {
     if (linkDensity(this.lengths, block) >= NESTED_PARTS_LINK_DENSITY_MAX) return false;
-    const partHeading = firstElement(block, (e) => HEADINGS.has(e.name) && e.name !== 'h1' && !firstElement(e, (a) => a.name === 'a' && a.attribs.href !== undefined));
+    const partHeading = firstElement(block, (e) => HEADINGS.has(e.name) && e.name !== 'h1' && !this.isLinkElsewhere(e));
     return partHeading !== undefined && firstElement(block, (e) => (this.scores.get(e) ?? 0) >= threshold) !== undefined;
+  }
+
+  /**
+   * The page's main landmark (`<main>`, `role="main"`) around the best block is the content when
+   * what it holds besides that block reads as more of one document: parts under headings of their
+   * own, none of them a link to another page (a teaser's), and few links (a shop's other products
+   * and a news site's latest stories have more). Documentation puts a page's sections, member
+   * tables and examples there, of which the best block is one.
+   */
+  private mainLandmarkAround(page: Element, candidate: Element): Element {
+    let main: Element | undefined;
+    for (let ancestor = candidate.parent; !main && ancestor && ancestor !== page && isTag(ancestor); ancestor = ancestor.parent) {
+      if (ancestor.name === 'main' || ancestor.attribs.role === 'main') main = ancestor;
+    }
+    if (!main) return candidate;
+    const whole = this.lengths.of(main);
+    const best = this.lengths.of(candidate);
+    const restText = whole.text - best.text;
+    if (best.text >= whole.text * MAIN_BLOCK_SHARE || whole.links - best.links >= restText * MAIN_REST_LINK_DENSITY_MAX) return candidate;
+    const headings = descendantElements(main, (e) => HEADINGS.has(e.name) && !isInside(e, candidate));
+    if (headings.length === 0 || headings.some((heading) => this.isLinkElsewhere(heading))) return candidate;
+    return main;
+  }
+
+  /** Whether an element is mostly a link to another page (not to a place on this one). */
+  private isLinkElsewhere(element: Element): boolean {
+    const link = firstElement(element, (e) => e.name === 'a' && e.attribs.href !== undefined && !e.attribs.href.startsWith('#'));
+    return link !== undefined && this.lengths.of(link).text * 2 >= this.lengths.of(element).text;
   }
 
   /** A block of prose with few links (sentences in paragraphs), or a heading alone (a heading module). */

@@ -1418,4 +1418,20 @@ extends <a href="Object.html">Object</a></pre>
     expect(text).toContain('open fun onTide(table: TideTable, gauge: Gauge, listener: TideListener): Unit');
     expect(text).toContain('open fun onTide(table: TideTable, station: Station): Unit');
   });
+  it("keeps the parts of a page's main landmark under headings of their own beside its longest part, and not teasers in it that link elsewhere", () => {
+    const parameters = [['table', 'The tide table to read.'], ['when', 'The instant asked about.'], ['datum', 'Where heights start.']];
+    const main = (rest: string) => `<html><head><title>tideAt | Tidepool</title></head><body><nav><a href="/">Home</a> <a href="/api/">API</a></nav><main>
+      <div class="intro">${paragraphs([...ARTICLE, ...USAGE])}</div>
+      <section class="parameters"><h2>Parameters</h2><dl>${parameters.map(([name, about]) => `<dt><code>${name}</code></dt><dd>${about}</dd>`).join('')}</dl></section>
+      ${rest}</main><footer>© Tidepool</footer></body></html>`;
+    const example = '<section class="example"><h2>Example</h2><pre><code>const height = tideAt(table, new Date());</code></pre></section>';
+    const { text } = exported(main(example), 'https://docs.example/api/tide-at.html');
+    for (const part of [...ARTICLE, ...USAGE, 'Parameters', ...parameters.flat(), 'Example', 'const height = tideAt(table, new Date());']) expect(text).toContain(part);
+
+    const teasers = `<section class="more"><h2>More from the harbour</h2><h3><a href="/news/fares">Ferry fares frozen until autumn</a></h3>
+      <p>The harbour authority said the change was agreed after a long consultation with residents, traders and the unions, and that it would be reviewed in the spring once the new timetable has run for a full season.</p></section>`;
+    const withTeasers = exported(main(teasers), 'https://docs.example/api/tide-at.html').text;
+    for (const sentence of [...ARTICLE, ...USAGE]) expect(withTeasers).toContain(sentence);
+    expect(withTeasers).not.toContain('Ferry fares frozen');
+  });
 });
