@@ -19,6 +19,16 @@ const ARTICLE = [
   'Critics said the consultation had ignored the island side, where the pier still floods at high tide and the waiting room closes at six.',
 ];
 
+/** The methods of a tide table, as an API reference documents them: name and description. */
+const TIDE_MEMBERS = [
+  ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
+  ['nextLow', 'Returns the time of the next low tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
+  ['heightAt', 'Returns the height of the water above chart datum at the given instant, interpolated between the predicted high and low waters.'],
+  ['rangeOn', 'Returns the range between the day\'s lowest and highest water, in metres, for the day that holds the given instant.'],
+  ['isSpring', 'Tells whether the tides on the given day are spring tides, the largest of the lunar month, which follow a new or full moon.'],
+  ['isNeap', 'Tells whether the tides on the given day are neap tides, the smallest of the lunar month, which follow a quarter moon.'],
+];
+
 const paragraphs = (sentences: readonly string[]) => sentences.map((sentence) => `<p>${sentence}</p>`).join('\n');
 
 /** The export holds every sentence of the article and none of `leftOut` (the page's chrome, a box beside it). */
@@ -1230,24 +1240,16 @@ describe('a documentation page', () => {
   });
 
   it("keeps a Java class's description and its members' details, which Javadoc wraps in horizontal-scroll boxes", () => {
-    const members = [
-      ['nextHigh', 'Returns the time of the next high tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
-      ['nextLow', 'Returns the time of the next low tide after the given instant, in the harbour\'s own time zone, as the chart predicts it.'],
-      ['heightAt', 'Returns the height of the water above chart datum at the given instant, interpolated between the predicted high and low waters.'],
-      ['rangeOn', 'Returns the range between the day\'s lowest and highest water, in metres, for the day that holds the given instant.'],
-      ['isSpring', 'Tells whether the tides on the given day are spring tides, the largest of the lunar month, which follow a new or full moon.'],
-      ['isNeap', 'Tells whether the tides on the given day are neap tides, the smallest of the lunar month, which follow a quarter moon.'],
-    ];
     const html = `<html><head><title>Tide (tidepool 2.1 API)</title></head><body>
       <header role="banner" class="flex-header"><nav><a href="index.html">Overview</a> <a href="package-summary.html">Package</a></nav></header>
       <div class="flex-content"><main role="main"><div class="header"><h1 title="Class Tide" class="title">Class Tide</h1></div>
         <section class="class-description" id="class-description"><div class="type-signature">public final class Tide extends Object</div>
           <div class="horizontal-scroll"><div class="block">${paragraphs(ARTICLE.slice(0, 2))}</div></div></section>
         <section class="summary"><ul class="summary-list"><li><section class="method-summary" id="method-summary"><h2>Method Summary</h2>
-          <div class="summary-table three-column-summary">${members.map(([name, about]) => `<div class="col-first">Time</div><div class="col-second"><code><a href="#${name}()">${name}</a>()</code></div><div class="col-last"><div class="block">${about}</div></div>`).join('')}</div>
+          <div class="summary-table three-column-summary">${TIDE_MEMBERS.map(([name, about]) => `<div class="col-first">Time</div><div class="col-second"><code><a href="#${name}()">${name}</a>()</code></div><div class="col-last"><div class="block">${about}</div></div>`).join('')}</div>
         </section></li></ul></section>
         <section class="details"><ul class="details-list"><li><section class="method-details" id="method-detail"><h2>Method Details</h2><ul class="member-list">
-          ${members.map(([name, about]) => `<li><section class="detail" id="${name}()"><h3>${name}</h3><div class="horizontal-scroll"><div class="member-signature">public Time ${name}()</div><div class="block"><p>${about}</p><p>${ARTICLE[2]}</p></div></div></section></li>`).join('')}
+          ${TIDE_MEMBERS.map(([name, about]) => `<li><section class="detail" id="${name}()"><h3>${name}</h3><div class="horizontal-scroll"><div class="member-signature">public Time ${name}()</div><div class="block"><p>${about}</p><p>${ARTICLE[2]}</p></div></div></section></li>`).join('')}
         </ul></section></li></ul></section>
       </main></div></body></html>`;
     const { text } = exported(html, 'https://docs.example/tidepool/api/Tide.html');
@@ -1352,12 +1354,6 @@ describe('documentation sites and help centres of other makes', () => {
 });
 
 describe('an API reference', () => {
-  const MEMBERS = [
-    ['tideAt', 'Returns the height of the tide at the given instant, interpolated between the two nearest readings of the gauge.'],
-    ['nextHighWater', 'Returns the time of the next high water after the given instant, or null when the table ends before it.'],
-    ['datum', 'The chart datum every height of this table is measured from, as the harbour authority publishes it each year.'],
-  ];
-
   const USAGE = [
     'A table is read once from the authority, and every later question about the tide is answered from memory, without a second request.',
     'Heights are in metres above the chart datum, and times are in the harbour time zone, which changes twice a year with summer time.',
@@ -1368,10 +1364,10 @@ describe('an API reference', () => {
   it('keeps a module whose id names it with dots, though a word of the path reads as an extra (Sphinx)', () => {
     const html = `<html><head><title>Tide charts - Tidepool docs</title></head><body><main><article>
       <section id="tide-charts"><h1>Tide charts</h1>${paragraphs(ARTICLE)}
-        <section id="module-tidepool.extra.charts"><h2>API</h2>${MEMBERS.map(([name, description]) => `<dl class="py function"><dt id="tidepool.extra.charts.${name}">tidepool.extra.charts.${name}(when)</dt><dd><p>${description}</p></dd></dl>`).join('')}</section>
+        <section id="module-tidepool.extra.charts"><h2>API</h2>${TIDE_MEMBERS.map(([name, description]) => `<dl class="py function"><dt id="tidepool.extra.charts.${name}">tidepool.extra.charts.${name}(when)</dt><dd><p>${description}</p></dd></dl>`).join('')}</section>
       </section></article></main></body></html>`;
     const { text } = exported(html, 'https://docs.example/charts.html');
-    for (const [name, description] of MEMBERS) {
+    for (const [name, description] of TIDE_MEMBERS) {
       expect(text).toContain(`tidepool.extra.charts.${name}(when)`);
       expect(text).toContain(description);
     }
@@ -1384,12 +1380,12 @@ describe('an API reference', () => {
     const html = `<html><head><title>TideTable</title></head><body><div id="main"><div class="main-content" id="content">
       <div class="cover"><h1 class="cover">TideTable</h1><div class="platform-hinted"><div class="content"><div class="symbol">class TideTable</div>${paragraphs([...ARTICLE, ...USAGE])}</div></div></div>
       <div class="tabbedcontent"><div class="tabs-section"><button class="section-tab">Members</button></div><div class="tabs-section-body">
-        <div data-togglable="FUNCTION"><h2>Functions</h2><div class="table">${MEMBERS.map(row).join('')}</div></div></div></div>
+        <div data-togglable="FUNCTION"><h2>Functions</h2><div class="table">${TIDE_MEMBERS.map(row).join('')}</div></div></div></div>
       <div class="more"><div class="tabs-section-body"><div><h3><a href="/api/current-table.html">CurrentTable</a></h3><div class="table">${row(['currentAt', 'Returns the speed and the set of the current at the given instant, read from the nearest station of the survey.'])}</div></div></div></div>
       </div></div></body></html>`;
     const { text } = exported(html, 'https://docs.example/api/tide-table/index.html');
     for (const sentence of [...ARTICLE, ...USAGE]) expect(text).toContain(sentence);
-    for (const [name, description] of MEMBERS) {
+    for (const [name, description] of TIDE_MEMBERS) {
       expect(text).toContain(`fun ${name}(): Tide`);
       expect(text).toContain(description);
     }
