@@ -46,8 +46,9 @@ beforeAll(async () => {
     '/endless': '<html><head><title>Busy</title></head><body><div id="root"></div><script>while (true) {}</script></body></html>',
   }));
   // Short, so the endless page ends its test soon; long enough for a page to render on a busy
-  // machine (at 3 s a loaded CI run read /about as the shell it was before its scripts ran).
-  process.env.CRAWL_RENDER_WALL_SECONDS = '8';
+  // machine beside the endless one (at 3 s, and once at 8 s, a loaded CI run read /about as the
+  // shell it was before its scripts ran).
+  process.env.CRAWL_RENDER_WALL_SECONDS = '20';
   lifecycle.undo(() => delete process.env.CRAWL_RENDER_WALL_SECONDS);
   runtime = await lifecycle.runtime({
     users: [{ user_id: 'render', api_key: KEY, plan: 'pro', monthly_pages: 10_000 }],
