@@ -60,10 +60,30 @@ const THREAD_PATHS = [
   /^\/questions\/\d+/,
 ];
 
+/** A forum's own host (`forum.example`, `forums.`, `bbs.`, `community.`) or its folder (`/forum/`, `/Discuss/`). */
+const FORUM_HOST = /^(forums?|boards?|bbs|community|discuss|discussions?)\./;
+const FORUM_FOLDER = /^(forums?|bbs|discuss|discussions?)$/;
+/** A folder that names the thread after it, where a thread's name carries no number (`/topic/<slug>/`). */
+const THREAD_FOLDER = /^(topics?|threads?)$/;
+
+/**
+ * A thread in a forum, by an address no software's route gives: under a forum's host or folder, a
+ * page whose name carries a number (a thread's or a post's) or follows a thread folder. The forum's
+ * own page and a board's named sections carry neither.
+ */
+function isForumThreadAddress(url: URL): boolean {
+  const folders = url.pathname.toLowerCase().split('/').filter((folder) => folder !== '');
+  const isForumHost = FORUM_HOST.test(url.hostname);
+  const forumFolder = folders.findIndex((folder) => FORUM_FOLDER.test(folder));
+  if (!isForumHost && forumFolder < 0) return false;
+  const inForum = folders.slice(isForumHost ? 0 : forumFolder + 1);
+  return inForum.some((folder, i) => /\d/.test(folder) || (i > 0 && THREAD_FOLDER.test(inForum[i - 1] ?? '')));
+}
+
 function isThreadAddress(url: URL | undefined): boolean {
   if (!url) return false;
   const path = url.pathname.toLowerCase();
-  if (THREAD_PATHS.some((pattern) => pattern.test(path))) return true;
+  if (THREAD_PATHS.some((pattern) => pattern.test(path)) || isForumThreadAddress(url)) return true;
   if (path === '/item' && /^\?id=\d+$/.test(url.search)) return true;
   return (path.endsWith('/read.php') && /^\?\d+,\d+/.test(url.search)) || /^\d/.test(url.searchParams.get('topic') ?? '');
 }

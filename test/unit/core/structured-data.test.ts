@@ -48,13 +48,19 @@ describe('pageKind', () => {
       'https://forum.example/read.php?2,1234',
       'https://forum.example/cgi-bin/forum/topic_show.pl?id=1234',
       'https://forum.example/gassing/topic.asp?t=1234',
+      // A forum's own host or folder, and a page in it named by a number or after a topic folder.
+      'https://forum.example/topic/pump-seal-leaking/',
+      'https://forums.example/engines/1234-pump-seal-leaking.html',
+      'https://www.example/forum/42-engines/1234-pump-seal-leaking',
+      'https://www.example/Discuss/pump-seal-leaking-1234.htm',
+      'https://community.example/engines/pump-seal-leaking-1234',
     ]) {
       expect(at(url), url).toBe('discussion');
     }
     expect(at('https://forum.example/boats', '<meta name="generator" content="Discourse 3.2.0">')).toBe('discussion');
     expect(at('https://forum.example/boats', '<meta name="generator" content="vBulletin 4.2.5">')).toBe('discussion');
     // A blog, a news site's topic page, a magazine's issue, a shop's item: no thread.
-    for (const url of ['https://blog.example/2025/01/pump-seal/', 'https://news.example/topics/climate?topic=energy', 'https://magazine.example/issues/2025/spring/pump-seals', 'https://shop.example/item?id=42&colour=red', 'https://news.example/2025/03/ferry-timetable-12345.html', 'https://docs.example/read.php?page=intro']) {
+    for (const url of ['https://blog.example/2025/01/pump-seal/', 'https://news.example/topics/climate?topic=energy', 'https://magazine.example/issues/2025/spring/pump-seals', 'https://shop.example/item?id=42&colour=red', 'https://news.example/2025/03/ferry-timetable-12345.html', 'https://docs.example/read.php?page=intro', 'https://forum.example/', 'https://forums.example/engines/', 'https://www.example/forum/', 'https://www.example/about/board/minutes/2024-09-21.html', 'https://news.example/topic/climate']) {
       expect(at(url), url).toBeUndefined();
     }
     expect(at('https://blog.example/pump-seal', '<meta name="generator" content="WordPress 6.5">')).toBeUndefined();
