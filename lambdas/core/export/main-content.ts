@@ -1,4 +1,4 @@
-import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode, type Text } from 'domhandler';
 import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   classAndId,
@@ -93,6 +93,16 @@ const POST_META = /(post|message|comment|crawler-post)[-_]?(meta|info|header|det
 const POST_META_MAX_CHARS = 100;
 /** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
 const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)/i;
+/** A line of a post's author box: a short label and its value ("Beiträge: 457", "Joined: Mar 2019", "Messages : 3"). */
+const PROFILE_LINE = /^([\p{L}][\p{L} .'’-]{0,24}):(?!\/)\s*\S/u;
+const PROFILE_LINE_MAX_CHARS = 60;
+const PROFILE_LINE_TAGS = new Set(['p', 'div', 'span', 'dt', 'dd', 'li']);
+/** An author box's most text: a dozen label lines. */
+const AUTHOR_BOX_MAX_CHARS = 500;
+/** What an author box holds besides its label lines: a name, a rank ("Senior Member", "(Themenstarter)"). */
+const AUTHOR_BOX_OTHER_MAX_CHARS = 40;
+/** Boxes an author box is drawn in; a post's own block (`tr`, `li`, `article`) is not one. */
+const AUTHOR_BOX_TAGS = new Set(['td', 'div', 'dl', 'aside', 'section', 'ul']);
 
 const TOP_CANDIDATES = 5;
 /** How far above a discussion's winning block its replies are looked for (the post's text, its body, the post). */
@@ -252,6 +262,16 @@ function nextNonWhitespace(node: AnyNode): AnyNode | null {
   return next;
 }
 
+/** The first text with words in `root`, in document order. */
+function firstWords(root: ParentNode): Text | undefined {
+  for (const child of root.children) {
+    if (isText(child) && child.data.trim() !== '') return child;
+    const inside = hasChildren(child) ? firstWords(child) : undefined;
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
 class Attempt {
   private readonly scores = new Map<Element, number>();
   private readonly toScore: Element[] = [];
@@ -280,6 +300,8 @@ class Attempt {
   private threads = new Map<Element, number>();
   /** The posts of the thread that won, short ones too, and the first post before it. */
   private threadPosts = new Set<Element>();
+  /** A discussion's label lines ("Beiträge: 457") whose label recurs on the page, as it does in each post's author box. */
+  private authorBoxLines = new Set<Element>();
   /** The page's title, and the title less the site's name after its last separator. */
   private readonly titles: string[];
 
@@ -298,6 +320,7 @@ class Attempt {
 
   run(page: Element): MainContent {
     this.pageText = this.unpreparedLengths.of(page).text;
+    if (this.kind === 'discussion') this.authorBoxLines = this.recurringLabelLines(page);
     this.prepare(page);
     const candidates = this.scoreParagraphs(page);
     const top = this.pickTopCandidate(page, candidates);
@@ -342,7 +365,7 @@ class Attempt {
       return true;
     }
     // Nor is its author's signature, the same under each of their posts.
-    if (this.kind === 'discussion' && (POST_SIGNATURE.test(match) || POST_AUTHOR_BOX.test(match))) return true;
+    if (this.kind === 'discussion' && (POST_SIGNATURE.test(match) || POST_AUTHOR_BOX.test(match) || this.isAuthorBoxByShape(element))) return true;
     if (!this.titleHeading && this.duplicatesTitle(element)) {
       this.titleHeading = element;
       this.titleHeadingPlace = element.parent;
@@ -370,6 +393,43 @@ class Attempt {
       if (isNamedNavigation(element) && this.isMostlyLinks(element)) return true;
     }
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
+  }
+
+  /**
+   * A box of label lines about a post's author (join date, post count, place), whatever its class,
+   * beside the post it belongs to, which says more besides such lines: ubuntuusers' `td.author`
+   * beside `td.post`.
+   */
+  private isAuthorBoxByShape(element: Element): boolean {
+    if (this.authorBoxLines.size === 0 || !AUTHOR_BOX_TAGS.has(element.name) || this.unpreparedLengths.of(element).text > AUTHOR_BOX_MAX_CHARS) return false;
+    // A quote's "name:" over the words quoted is no label line.
+    if (firstElement(element, (e) => e.name === 'blockquote') !== undefined) return false;
+    const { lines, otherText } = this.authorLinesIn(element);
+    if (lines < 2 || otherText > AUTHOR_BOX_OTHER_MAX_CHARS) return false;
+    return element.parent !== null && element.parent.children.some((sibling) => isTag(sibling) && sibling !== element && this.authorLinesIn(sibling).otherText > otherText);
+  }
+
+  /** How many of the discussion's recurring label lines an element holds, and how much text it has besides. */
+  private authorLinesIn(element: Element): { lines: number; otherText: number } {
+    const lines = descendantElements(element, (e) => this.authorBoxLines.has(e));
+    const outermost = lines.filter((line) => !lines.some((other) => other !== line && isInside(line, other)));
+    const lineText = outermost.reduce((sum, line) => sum + this.unpreparedLengths.of(line).text, 0);
+    return { lines: outermost.length, otherText: this.unpreparedLengths.of(element).text - lineText };
+  }
+
+  /** Short "label: value" lines whose label is on the page twice or more: an author's facts over each post, not a post's own lines. */
+  private recurringLabelLines(page: Element): Set<Element> {
+    const byLabel = new Map<string, { lines: Element[]; places: Set<AnyNode> }>();
+    for (const line of descendantElements(page, (e) => PROFILE_LINE_TAGS.has(e.name) && this.unpreparedLengths.of(e).text <= PROFILE_LINE_MAX_CHARS)) {
+      const label = PROFILE_LINE.exec(collapseWhitespace(textOf(line)).trim())?.[1]?.toLowerCase();
+      if (label === undefined) continue;
+      const seen = byLabel.get(label) ?? { lines: [], places: new Set() };
+      seen.lines.push(line);
+      // A line and the span inside it are one place on the page: they start with the same text.
+      seen.places.add(firstWords(line) ?? line);
+      byLabel.set(label, seen);
+    }
+    return new Set([...byLabel.values()].filter(({ places }) => places.size > 1).flatMap(({ lines }) => lines));
   }
 
   /** Half its text or more is the text of links (read as it reads: a link to a place on the page counts in full). */

@@ -918,6 +918,18 @@ describe('a discussion', () => {
     expect(text).not.toContain('Antifouling');
   });
 
+  it("keeps a thread laid out as a table of posts under a forum's own address, without the label lines about each author beside each post, and keeps a post's own label lines", () => {
+    const specs = '<p>Engine: Yanmar</p><p>Pump: Jabsco</p>';
+    const posts = [`<p>${FIRST_POST}</p>`, `<p>${REPLIES[0]}</p>`, specs, `<p>${REPLIES[1]}</p>`, `<p>${REPLIES[2]}</p>`];
+    const authorBox = (i: number) => `<td class="author"><p class="username"><a href="/user/member${i}/">member${i}</a></p>${i === 0 ? '<div class="member_title">(Thread starter)</div>' : ''}
+      <p>Joined:<br>${i + 1} September 2017</p><p class="posts">Posts: <a href="/author/member${i}/">${1040 + i}</a></p><p>Location: Harbour ${i}</p></td>`;
+    const html = `<html><head><title>Pump seal leaking › Engines › Boat Forum</title></head><body><div class="navi"><a href="/">Forum</a> › <a href="/category/engines/">Engines</a></div>
+      <h2>Pump seal leaking</h2><table class="topic"><tbody>${posts.map((post, i) => `<tr id="post-${9100 + i}">${authorBox(i)}<td class="post"><div class="postinfo"><a href="/post/${9100 + i}/quote/">Quote</a> ${i + 1} June 2025 10:4${i}</div><div class="text">${post}</div></td></tr>`).join('')}</tbody></table></body></html>`;
+    const { text } = exported(html, 'https://forum.example/topic/pump-seal-leaking/');
+    for (const post of [FIRST_POST, ...REPLIES, 'Engine: Yanmar', 'Pump: Jabsco']) expect(text).toContain(post);
+    for (const line of ['Joined:', 'September 2017', 'Posts: 104', 'Location: Harbour']) expect(text).not.toContain(line);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
