@@ -89,8 +89,10 @@ const POST_SIGNATURE = /(^|[\s_-])(signature(container)?|sig\d+)($|[\s_-])/i;
 /** The site's word to every visitor above a thread (vBulletin's "If this is your first visit…"): no post. */
 const SITE_NOTICE = /notice|announcement/i;
 /** The line over or under a post that says who wrote it and when (`message-attribution`, `postdetails`, `crawler-post-meta`, a `<time>`). */
-const POST_META = /(post|message|comment|crawler-post)[-_]?(meta|info|header|details|date|attribution|head)|posted|timestamp|dateline/i;
+const POST_META = /(post|message|comment|crawler-post)[-_]?(meta|info|header|details|date|attribution|head)|posted|timestamp|dateline|(?<![\w-])author(?![\w-])/i;
 const POST_META_MAX_CHARS = 100;
+/** What a reply's subject starts with: "Re:", "AW:" (German), "SV:" (Scandinavian), "RE :". */
+const REPLY_PREFIX = /^\s*(re|aw|sv|antw)\s?:\s*/i;
 /** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
 const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)/i;
 /** A line of a post's author box: a short label and its value ("Beiträge: 457", "Joined: Mar 2019", "Messages : 3"). */
@@ -1153,7 +1155,16 @@ class Attempt {
 
   private isPostMeta(element: Element): boolean {
     if (this.lengths.of(element).text > POST_META_MAX_CHARS) return false;
+    if (HEADINGS.has(element.name)) return this.isReplyTitle(element);
+    // A wrapper named for the post's details that holds its words too, in a blockquote (XenForo 1's `messageInfo`), is the post, however short.
+    if (firstElement(element, (e) => e.name === 'blockquote') !== undefined) return false;
     return POST_META.test(classAndId(element)) || firstElement(element, (e) => e.name === 'time') !== undefined;
+  }
+
+  /** A post's heading that repeats the thread's title, as a reply's "Re: <title>" (phpBB's, over every post). */
+  private isReplyTitle(heading: Element): boolean {
+    const text = textOf(heading).replace(REPLY_PREFIX, '');
+    return this.titles.some((title) => sameWords(title, text) > 0);
   }
 
   private isInThreadPost(node: Element): boolean {

@@ -893,6 +893,31 @@ describe('a discussion', () => {
     for (const part of ['Joined:', 'Posts: 12', 'first visit']) expect(text).not.toContain(part);
   });
 
+  it("keeps a thread's posts without each post's subject, the thread's title again (\"Re: …\"), and its line saying who wrote it (phpBB), and keeps a heading a post has of its own", () => {
+    const partsList = '<h4>Parts list</h4><ul><li>Seal kit for the raw-water pump, the one with the ceramic face</li><li>Two new gaskets</li></ul>';
+    const posts = [`<p>${FIRST_POST}</p>`, `<p>${REPLIES[0]}</p>${partsList}`, `<p>${REPLIES[1]}</p>`, `<p>${REPLIES[2]}</p>`];
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><div id="page-body"><h2 class="topic-title"><a href="/viewtopic.php?t=1234">Pump seal leaking</a></h2>
+      ${posts.map((post, i) => `<div id="p${700 + i}" class="post has-profile bg${(i % 2) + 1}"><div class="inner"><div class="postbody"><div id="post_content${700 + i}"><h3${i === 0 ? ' class="first"' : ''}><a href="#p${700 + i}">${i === 0 ? '' : 'Re: '}Pump seal leaking</a></h3>
+        <p class="author"><a href="/viewtopic.php?p=${700 + i}#p${700 + i}" title="Post"><span class="sr-only">Post</span></a><span class="responsive-hide">by <strong><a href="/memberlist.php?u=${i}" class="username">member${i}</a></strong> » </span>Mon Mar ${i + 3}, 2025 9:1${i} am</p>
+        <div class="content">${post}</div></div></div></div></div>`).join('')}
+      </div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/viewtopic.php?f=3&t=1234');
+    for (const sentence of [FIRST_POST, ...REPLIES, 'Parts list', 'Two new gaskets']) expect(text).toContain(sentence);
+    expect(text).not.toMatch(/Re: Pump seal leaking|by member\d|Mar \d, 2025/);
+  });
+
+  it("keeps a short reply whose wrapper is named for the post's details, around the blockquote its words are in (XenForo 1's messageInfo)", () => {
+    const posts = [FIRST_POST, ...REPLIES, SHORT_REPLY];
+    const html = `<html><head><title>Pump seal leaking | Boat Forum</title></head><body><div class="pageContent"><h1>Pump seal leaking</h1><ol class="messageList" id="messageList">
+      ${posts.map((post, i) => `<li id="post-${800 + i}" class="message" data-author="member${i}"><div class="messageUserInfo"><a href="members/member${i}.${i}/" class="username">member${i}</a></div>
+        <div class="messageInfo primaryContent"><div class="messageContent"><article><blockquote class="messageText ugc baseHtml">${post}</blockquote></article></div>
+        <div class="messageMeta"><a href="threads/pump-seal-leaking.1234/#post-${800 + i}" class="datePermalink">Mar ${i + 3}, 2025</a></div></div></li>`).join('')}
+      </ol></div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/threads/pump-seal-leaking.1234/');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toMatch(/Mar \d, 2025/);
+  });
+
   it("keeps a thread's posts without the line over each that says who wrote it and when", () => {
     const dated = `${REPLIES[2]} The yard can look at it on <time datetime="2025-04-01">1 April</time>.`;
     const posts = [FIRST_POST, REPLIES[0], REPLIES[1], dated, SHORT_REPLY];
