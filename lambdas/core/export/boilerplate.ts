@@ -85,9 +85,14 @@ function switchedPanelIds(root: Element): Set<string> {
 
 /** Discourse quotes a post, or shows a linked page's preview, in an `<aside>`: what the reply answers. */
 const POST_QUOTE = /(^|[-_\s])(quote|onebox)([-_\s]|$)/i;
+/** The same words run into a longer class name (XenForo 1's `bbCodeQuote`). */
+const CAMEL_CASE_QUOTE = /[a-z](Quote|Onebox)(?![a-z])/;
 
+/** A quote in a post: an `<aside>` named for one, or the unnamed `<aside>` of a block named for one (XenForo 1's). */
 function isPostQuote(element: Element): boolean {
-  return element.name === 'aside' && POST_QUOTE.test(element.attribs.class ?? '');
+  if (element.name !== 'aside') return false;
+  const namesQuote = (node: Element) => POST_QUOTE.test(node.attribs.class ?? '') || CAMEL_CASE_QUOTE.test(node.attribs.class ?? '');
+  return namesQuote(element) || (element.parent !== null && isTag(element.parent) && namesQuote(element.parent));
 }
 
 const PANEL_NAME = /(^|[-_\s])(tab|tabs|tab-pane|tab-content|panel|accordion|collapsible)([-_\s]|$)/i;

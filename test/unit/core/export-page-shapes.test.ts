@@ -955,6 +955,18 @@ describe('a discussion', () => {
     for (const line of ['Joined:', 'September 2017', 'Posts: 104', 'Location: Harbour']) expect(text).not.toContain(line);
   });
 
+  it("keeps a quote in a post that XenForo 1 puts in an unnamed <aside> in a block named bbCodeQuote", () => {
+    const quoted = 'The seal on our old boat went after two seasons as well, always at the same corner of the housing.';
+    const quoting = `<div class="bbCodeBlock bbCodeQuote" data-author="member0"><aside><div class="attribution type">member0: <a href="goto/post?id=800#post-800" class="AttributionLink">↑</a></div><blockquote class="quoteContainer"><div class="quote">${quoted}</div></blockquote></aside></div>${REPLIES[1]}`;
+    const posts = [FIRST_POST, REPLIES[0], quoting, REPLIES[2]];
+    const html = `<html><head><title>Pump seal leaking | Boat Forum</title></head><body><div class="pageContent"><h1>Pump seal leaking</h1><ol class="messageList" id="messageList">
+      ${posts.map((post, i) => `<li id="post-${800 + i}" class="message"><div class="messageInfo primaryContent"><div class="messageContent"><article><blockquote class="messageText ugc baseHtml">${post}</blockquote></article></div></div></li>`).join('')}
+      </ol></div><aside class="sidebar"><h3>Staff online</h3><blockquote>Welcome aboard: read the rules before you post, and search before you ask a question.</blockquote></aside></body></html>`;
+    const { text } = exported(html, 'https://forum.example/threads/pump-seal-leaking.1234/');
+    for (const sentence of [FIRST_POST, ...REPLIES, quoted]) expect(text).toContain(sentence);
+    expect(text).not.toContain('Welcome aboard');
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
