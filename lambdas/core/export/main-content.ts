@@ -91,6 +91,12 @@ const SITE_NOTICE = /notice|announcement/i;
 /** The line over or under a post that says who wrote it and when (`message-attribution`, `postdetails`, `crawler-post-meta`, a `<time>`). */
 const POST_META = /(post|message|comment|crawler-post)[-_]?(meta|info|header|details|date|attribution|head)|posted|timestamp|dateline|(?<![\w-])author(?![\w-])/i;
 const POST_META_MAX_CHARS = 100;
+/** A name for the bar of a post's actions (reply, quote, report, vote). */
+const POST_ACTIONS = /(?<![a-z])(action[-_]?bar|actions|(post|message)[-_]?(controls|buttons|tools))(?![a-z])/i;
+/** Text cut short, as a teaser's opening is. */
+const CUT_SHORT = /(\.\.\.|…)$/;
+/** The most a line about a post ("Posted by <author> on <date>") says besides its date and links. */
+const POST_META_OWN_WORDS_MAX_CHARS = 40;
 /** What a reply's subject starts with: "Re:", "AW:" (German), "SV:" (Scandinavian), "RE :". */
 const REPLY_PREFIX = /^\s*(re|aw|sv|antw)\s?:\s*/i;
 /** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
@@ -147,6 +153,8 @@ const MAIN_REST_LINK_DENSITY_MAX = 0.15;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
+/** The most text a post's bar of actions holds: its links and a prompt ("Was this helpful? 0 0"). */
+const ACTION_BAR_MAX_CHARS = 100;
 /** The share of the page's text that makes a block named as unlikely the page's wrapper rather than a box in it (a sidebar may hold 88%). */
 const PAGE_WRAPPER_SHARE = 0.9;
 /** Class names of a note set apart in a text, as documentation generators write them. */
@@ -982,15 +990,20 @@ class Attempt {
    * The posts among `element`'s children: the most of one kind, each with some text of its own and few links.
    */
   private posts(element: Element): Element[] {
+    return this.postsByKind(element).reduce<Element[]>((most, posts) => (posts.length > most.length ? posts : most), []);
+  }
+
+  /** The blocks among `element`'s children that read as posts (some text of their own, few links), by kind. */
+  private postsByKind(element: Element, kindOf: (block: Element) => string | undefined = postKind): Element[][] {
     const byKind = new Map<string, Element[]>();
     for (const child of elementChildren(element)) {
-      const kind = postKind(child);
+      const kind = kindOf(child);
       if (kind === undefined || this.lengths.of(child).text < ARTICLE_PART_MIN_CHARS || linkDensity(this.lengths, child) >= 0.5) continue;
       const posts = byKind.get(kind);
       if (posts) posts.push(child);
       else byKind.set(kind, [child]);
     }
-    return [...byKind.values()].reduce<Element[]>((most, posts) => (posts.length > most.length ? posts : most), []);
+    return [...byKind.values()];
   }
 
   /**
@@ -998,15 +1011,17 @@ class Attempt {
    * one: teasers of other threads or stories (a post's heading may link to its author's profile).
    */
   private isListOfTeasers(element: Element): boolean {
-    const posts = this.posts(element);
+    return this.areTeasers(this.posts(element));
+  }
+
+  private areTeasers(posts: readonly Element[]): boolean {
     return posts.length >= 2 && posts.filter((post) => this.headedByLinkToSibling(post)).length * 3 >= posts.length * 2;
   }
 
   private headedByLinkToSibling(post: Element): boolean {
     const { base } = this.names;
-    const heading = firstElement(post, (e) => HEADINGS.has(e.name));
-    const link = heading && firstElement(heading, (e) => e.name === 'a' && e.attribs.href !== undefined);
-    if (!base || !heading || !link || this.lengths.of(link).text * 2 < this.lengths.of(heading).text) return false;
+    const link = this.titleLinkOf(post);
+    if (!base || !link) return false;
     const url = URL.parse(link.attribs.href as string, base);
     if (url === null || url.origin !== base.origin || withoutFragment(url) === withoutFragment(base)) return false;
     // Where the page is: a folder of threads or stories, or at the site's root the script that shows
@@ -1014,6 +1029,22 @@ class Attempt {
     const place = base.pathname.replace(/[^/]*\/?$/, '');
     if (place !== '/') return url.pathname.startsWith(place);
     return url.pathname === base.pathname && parameterNames(url) === parameterNames(base);
+  }
+
+  /**
+   * The link a teaser's title is: the link in its heading, or without a heading, the link it opens
+   * with when what it says besides its links is cut short ("…"), as an opening is.
+   */
+  private titleLinkOf(post: Element): Element | undefined {
+    const isLink = (e: Element) => e.name === 'a' && e.attribs.href !== undefined;
+    const heading = firstElement(post, (e) => HEADINGS.has(e.name));
+    if (heading) {
+      const link = firstElement(heading, isLink);
+      return link && this.lengths.of(link).text * 2 >= this.lengths.of(heading).text ? link : undefined;
+    }
+    const lead = firstElement(post, isLink);
+    const opensWithLink = lead !== undefined && textOf(post).trimStart().startsWith(textOf(lead).trim());
+    return opensWithLink && CUT_SHORT.test(textOf(post, (e) => e.name === 'a').trimEnd()) ? lead : undefined;
   }
 
   /** Where the replies to the post at `post` are: the first list of posts after it, before any other block of text. */
@@ -1037,12 +1068,17 @@ class Attempt {
   private cleanArticle(article: Element): void {
     this.markDataTables(article);
     // A post's row of actions (permalink, quote, report, reply) is no part of what it says.
-    for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => (e.name === 'ul' || e.name === 'ol') && this.isRowOfActions(e)));
+    for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => ((e.name === 'ul' || e.name === 'ol') && this.isRowOfActions(e)) || this.isNamedBarOfActions(e)));
     // Nor is the line that says who wrote it and when.
     for (const post of this.threadPosts) removeNodes(descendantElements(post, (e) => this.isPostMeta(e)));
     // Nor are the site's notices and the teasers of other threads that the thread's block holds beside its posts.
     if (this.kind === 'discussion') {
       removeNodes(descendantElements(article, (e) => !this.isInThreadPost(e) && (SITE_NOTICE.test(classAndId(e)) || this.isListOfTeasers(e))));
+      // Teasers may sit among the posts themselves, after the last reply (MedsChat's "More Discussions").
+      for (const thread of new Set([...this.threadPosts].map((post) => post.parent))) {
+        if (!thread || !isTag(thread)) continue;
+        for (const teasers of this.postsByKind(thread, teaserKind)) if (!teasers.some((e) => this.threadPosts.has(e)) && this.areTeasers(teasers)) removeNodes(teasers);
+      }
     }
     this.cleanConditionally(article, 'form');
     this.cleanConditionally(article, 'fieldset');
@@ -1141,6 +1177,11 @@ class Attempt {
     });
   }
 
+  /** A short block named for a post's actions (`action_bar`, XenForo's `actionBar`, phpBB's `post-buttons`) with a link in it. */
+  private isNamedBarOfActions(block: Element): boolean {
+    return POST_ACTIONS.test(classAndId(block)) && this.lengths.of(block).text <= ACTION_BAR_MAX_CHARS && firstElement(block, (e) => e.name === 'a') !== undefined;
+  }
+
   /**
    * A block of one of the thread's posts that holds a paragraph without links, or with a sentence's
    * worth of words besides its links (a reply that points to resources): the post's text.
@@ -1158,7 +1199,13 @@ class Attempt {
     if (HEADINGS.has(element.name)) return this.isReplyTitle(element);
     // A wrapper named for the post's details that holds its words too, in a blockquote (XenForo 1's `messageInfo`), is the post, however short.
     if (firstElement(element, (e) => e.name === 'blockquote') !== undefined) return false;
-    return POST_META.test(classAndId(element)) || firstElement(element, (e) => e.name === 'time') !== undefined;
+    if (POST_META.test(classAndId(element))) return true;
+    // A block with a date is the line about the post unless it says more than that line would (a short
+    // post whose wrapper holds its date too: "member says: <date> Isn't there a cheaper one?").
+    const time = firstElement(element, (e) => e.name === 'time');
+    if (time === undefined) return false;
+    const { text, links } = this.lengths.of(element);
+    return text - links - this.lengths.of(time).text <= POST_META_OWN_WORDS_MAX_CHARS;
   }
 
   /** A post's heading that repeats the thread's title, as a reply's "Re: <title>" (phpBB's, over every post). */
@@ -1517,6 +1564,11 @@ function postKind(element: Element): string | undefined {
   if (classes.length > 0 || !POST_BLOCKS.has(element.name)) return undefined;
   const numbered = numberedIdIn(element);
   return numbered === undefined ? undefined : `${element.name}#${numbered}`;
+}
+
+/** What a teaser is, to tell a list of them: its class, whatever its element (a teaser without a block inside reads as a paragraph). */
+function teaserKind(element: Element): string | undefined {
+  return element.attribs.class?.trim().split(/\s+/).sort().join('.') || undefined;
 }
 
 const NUMBERED_ID = /^([a-z][a-z_-]*?)[_-]?\d+$/i;

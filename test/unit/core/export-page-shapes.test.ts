@@ -967,6 +967,33 @@ describe('a discussion', () => {
     expect(text).not.toContain('Welcome aboard');
   });
 
+  /** A health-forum thread (MedsChat's shape): each post's words loose in a wrapper beside its author, its date and its number. */
+  const CHEAPER = "Isn't there a cheaper seal that fits the same housing?";
+  const chatPost = (id: string, name: string, text: string, number?: number) => `<div class="list_item_b" id="${id}"><div class="list_item_b_content">
+    ${number === undefined ? '' : `<div class="post_number">${number}</div>`}<strong>${name}</strong> Says:<br><span class="small soft"><time datetime="2025-06-0${(number ?? 0) + 1}T10:00:00Z">Sun, Jun ${(number ?? 0) + 1} '25, 10:24 AM</time></span><div class="clear_float"></div><br>
+    ${text}<br></div><br>
+    <div class="small action_bar"><a href="#reply">REPLY</a><span><a href="#" rel="nofollow">SHARE</a></span><a href="/report?p=${id}">REPORT</a><br><div class="share_bar"></div>
+    <span><strong>Was&nbsp;this&nbsp;helpful?</strong>&nbsp;&nbsp;&nbsp;&nbsp;<a href="javascript:;">0</a>&nbsp;&nbsp;&nbsp;&nbsp;<a href="javascript:;">0</a></span></div></div>`;
+  const chatThread = (more: string) => `<html><head><title>Pump seal leaking - Boat Chat</title></head><body><header><nav><a href="/">Home</a> <a href="/Discuss/">Forums</a></nav></header>
+    <div id="content"><h1>Pump seal leaking</h1>${chatPost('op_100', 'skipper', FIRST_POST)}
+      <h3>Showing Replies 1 - 4 of 4</h3>${[...REPLIES.slice(0, 1), CHEAPER, ...REPLIES.slice(1)].map((reply, i) => chatPost(`r_10${i + 1}`, `member${i}`, reply, i + 1)).join('\n')}
+      ${more}</div></body></html>`;
+  const CHAT_URL = 'https://chat.example/Discuss/pump-seal-leaking-100.htm';
+
+  it("keeps a short post whose wrapper holds its date too, and leaves out the date and each post's bar of actions", () => {
+    const { text } = exported(chatThread(''), CHAT_URL);
+    for (const sentence of [FIRST_POST, ...REPLIES, CHEAPER]) expect(text).toContain(sentence);
+    for (const line of ['REPLY', 'helpful', "Jun 2 '25"]) expect(text).not.toContain(line);
+  });
+
+  it('leaves out the teasers of other threads after the last reply, each led by its title linked and its opening cut short', () => {
+    const teasers = ['Raw-water pump rebuild kit', 'Impeller or seal first?', 'Leaking stern gland'].map((title, i) => `<div class="list_item"><a href="/Discuss/thread-${200 + i}.htm" class="h2">${title}</a><br>
+      Asked by a member last winter: the pump on our sailing boat has been dripping since we put her back in the water, and the drip gets worse... <a class="small" href="/Discuss/thread-${200 + i}.htm">${i + 2} replies</a></div>`);
+    const { text } = exported(chatThread(`<h2>More Discussions:</h2>${teasers.join('')}`), CHAT_URL);
+    for (const sentence of [FIRST_POST, ...REPLIES, CHEAPER]) expect(text).toContain(sentence);
+    for (const line of ['Raw-water pump rebuild kit', 'dripping since', 'replies']) expect(text).not.toContain(line);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
