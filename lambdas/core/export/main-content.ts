@@ -99,8 +99,12 @@ const CUT_SHORT = /(\.\.\.|…)$/;
 const POST_META_OWN_WORDS_MAX_CHARS = 40;
 /** What a reply's subject starts with: "Re:", "AW:" (German), "SV:" (Scandinavian), "RE :". */
 const REPLY_PREFIX = /^\s*(re|aw|sv|antw)\s?:\s*/i;
-/** A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's `messageUserInfo`, Invision's `cAuthorPane`. */
-const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)/i;
+/**
+ * A post's box about its author (rank, post count, join date): phpBB's `postprofile`, XenForo's
+ * `messageUserInfo` and `message-user` (not `message-userContent`, the post), Invision's
+ * `cAuthorPane`, bbPress's `bbp-reply-author` (not `topic-author`, which marks the starter's posts).
+ */
+const POST_AUTHOR_BOX = /(post|user)-?profile|user-?info|user-?extras|author-?(info|wrap|pane)|bbp-(reply|topic)-author(?![\w-])|(?<![\w-])message-user(?![\w-])/i;
 /** A line of a post's author box: a short label and its value ("Beiträge: 457", "Joined: Mar 2019", "Messages : 3"). */
 const PROFILE_LINE = /^([\p{L}][\p{L} .'’-]{0,24}):(?!\/)\s*\S/u;
 const PROFILE_LINE_MAX_CHARS = 60;
@@ -1208,10 +1212,13 @@ class Attempt {
     return text - links - this.lengths.of(time).text <= POST_META_OWN_WORDS_MAX_CHARS;
   }
 
-  /** A post's heading that repeats the thread's title, as a reply's "Re: <title>" (phpBB's, over every post). */
+  /**
+   * A post's heading that is a reply's subject ("Re: …", phpBB's over every post) or repeats the
+   * thread's title (the first post's subject).
+   */
   private isReplyTitle(heading: Element): boolean {
-    const text = textOf(heading).replace(REPLY_PREFIX, '');
-    return this.titles.some((title) => sameWords(title, text) > 0);
+    const text = textOf(heading);
+    return REPLY_PREFIX.test(text) || this.titles.some((title) => sameWords(title, text) > 0);
   }
 
   private isInThreadPost(node: Element): boolean {

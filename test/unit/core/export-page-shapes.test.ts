@@ -994,6 +994,39 @@ describe('a discussion', () => {
     for (const line of ['Raw-water pump rebuild kit', 'dripping since', 'replies']) expect(text).not.toContain(line);
   });
 
+  it("leaves out each post's box about its author in XenForo 2 (message-user) and bbPress (bbp-reply-author), and keeps the starter's posts, which bbPress marks topic-author", () => {
+    const posts = [FIRST_POST, ...REPLIES, 'Update: a new impeller and a new seal did it, and the pump has been dry for a month. Thanks, everyone, for the help.'];
+    const xenForo = `<html><head><title>Pump seal leaking | Boat Forum</title></head><body><div class="p-body-main"><h1 class="p-title-value">Pump seal leaking</h1><div class="block-body">
+      ${posts.map((post, i) => `<article class="message message--post" data-author="member${i % 2}" id="js-post-${700 + i}"><div class="message-inner">
+        <div class="message-cell message-cell--user"><section class="message-user"><div class="message-avatar"><span class="avatar">M</span></div>
+          <div class="message-userDetails"><h4 class="message-name"><span class="username">member${i % 2}</span></h4><h5 class="userTitle message-userTitle">Well-known member</h5></div></section></div>
+        <div class="message-cell message-cell--main"><header class="message-attribution"><time datetime="2025-06-0${i + 1}T10:00:00Z">0${i + 1}.06.2025</time> <a href="/threads/pump-seal-leaking.1234/post-${700 + i}">#${i + 1}</a></header>
+          <div class="message-content"><div class="message-userContent"><article class="message-body"><div class="bbWrapper">${post}</div></article></div></div></div></div></article>`).join('')}
+      </div></div></body></html>`;
+    const fromXenForo = exported(xenForo, 'https://forum.example/threads/pump-seal-leaking.1234/').text;
+    for (const post of posts) expect(fromXenForo).toContain(post);
+    for (const line of ['Well-known member', 'member1']) expect(fromXenForo).not.toContain(line);
+
+    const bbPress = `<html><head><title>Pump seal leaking | Boat Forum</title></head><body class="bbpress single-topic"><div id="bbpress-forums" itemscope itemtype="http://schema.org/DiscussionForumPosting">
+      <h1 itemprop="headline">Pump seal leaking</h1>${posts.map((post, i) => `<div class="post-${800 + i} reply"><div class="${i % 2 === 0 ? 'topic-author ' : ''}bbp-reply-position-${i + 1} post-${800 + i} reply">
+        <div class="bbp-reply-author"><a href="/members/member${i % 2}/" class="bbp-author-avatar"><img src="/a/${i % 2}.jpg" alt=""></a><br><a href="/members/member${i % 2}/" class="bbp-author-name">member${i % 2}</a><div class="bbp-reply-date">${i + 2} months ago</div></div>
+        <div class="bbp-reply-content"><p>${post}</p></div></div></div>`).join('')}</div></body></html>`;
+    const fromBbPress = exported(bbPress, 'https://community.example/topic/pump-seal-leaking').text;
+    for (const post of posts) expect(fromBbPress).toContain(post);
+    // The first post's box, beside the title, may stand as the thread's byline; the replies' go.
+    for (const line of ['3 months ago', '4 months ago', 'member1']) expect(fromBbPress).not.toContain(line);
+  });
+
+  it("leaves out a reply's subject ('Re: …') over each post, though the page's title says more than the subject (phpBB's '(View topic)')", () => {
+    const html = `<html><head><title>Pump seal (View topic) &bull; Boat Forum</title></head><body><div id="page-body"><h2><a href="./viewtopic.php?t=77">Pump seal</a></h2>
+      ${[FIRST_POST, ...REPLIES].map((post, i) => `<div id="p${900 + i}" class="post bg${(i % 2) + 1}"><div class="inner"><div class="postbody"><h3><a href="#p${900 + i}">${i === 0 ? 'Pump seal' : 'Re: Pump seal'}</a></h3>
+        <p class="author">by <strong><a href="./memberlist.php?u=${i}">member${i}</a></strong> &raquo; Sun Jun 0${i + 1}, 2025 1:34 pm</p><div class="content">${post}</div></div>
+        <dl class="postprofile"><dt><a href="./memberlist.php?u=${i}">member${i}</a></dt><dd><strong>Posts:</strong> ${120 + i}</dd></dl></div></div>`).join('<hr class="divider">')}</div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/viewtopic.php?f=5&t=77');
+    for (const post of [FIRST_POST, ...REPLIES]) expect(text).toContain(post);
+    expect(text).not.toContain('Re: Pump seal');
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
