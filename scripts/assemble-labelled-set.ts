@@ -1,0 +1,91 @@
+/**
+ * Rebuilds a labelled page set from its manifest:
+ * `npm run eval:assemble -- <manifest.jsonl> <out-dir> <mirrors-dir>`.
+ * The pages stay out of this repository (they are other people's sites); the manifest, which is
+ * committed (eval/labelled-sets/), says where each page comes from: a public repository that
+ * commits its built HTML, the file's path in it and the commit. An earlier set of this kind was
+ * lost with the machine that held its pages; with the manifest it can be written again from
+ * mirrors of those repositories (`<mirrors-dir>/<owner>+<name>/`, a bare git directory or one
+ * folder holding it). Each page is written to `<out-dir>/<file>` byte for byte, the manifest is
+ * copied beside them, and a missing mirror or commit is reported, not fatal.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+
+const manifestLineSchema = z.object({
+  file: z.string().min(1),
+  url: z.string(),
+  generator: z.string().min(1),
+  container: z.string().min(1),
+  chrome: z.string().min(1).optional(),
+  repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  path: z.string().min(1),
+  commit: z.string().regex(/^[0-9a-f]{40}$/),
+});
+
+export interface AssembleResult {
+  written: number;
+  /** `owner/name@commit: path — why`, one per page that could not be written. */
+  missing: string[];
+}
+
+/** The bare git directory of a repository's mirror: the folder itself, or one folder in it. */
+function gitDirOf(mirrorsDir: string, repo: string): string | undefined {
+  const mirror = join(mirrorsDir, repo.replace('/', '+'));
+  if (!existsSync(mirror)) return undefined;
+  if (existsSync(join(mirror, 'HEAD'))) return mirror;
+  const inner = readdirSync(mirror, { withFileTypes: true }).find((entry) => entry.isDirectory() && existsSync(join(mirror, entry.name, 'HEAD')));
+  return inner ? join(mirror, inner.name) : undefined;
+}
+
+export function assembleLabelledSet(manifestFile: string, outDir: string, mirrorsDir: string): AssembleResult {
+  const lines = readFileSync(manifestFile, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  const result: AssembleResult = { written: 0, missing: [] };
+  for (const line of lines) {
+    const entry = manifestLineSchema.parse(JSON.parse(line));
+    const where = `${entry.repo}@${entry.commit}: ${entry.path}`;
+    const gitDir = gitDirOf(mirrorsDir, entry.repo);
+    if (!gitDir) {
+      result.missing.push(`${where} (no mirror)`);
+      continue;
+    }
+    let content: Buffer;
+    try {
+      content = execFileSync('git', [`--git-dir=${gitDir}`, 'show', `${entry.commit}:${entry.path}`], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+    } catch {
+      result.missing.push(`${where} (not in the mirror)`);
+      continue;
+    }
+    const target = join(outDir, entry.file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+    result.written++;
+  }
+  mkdirSync(outDir, { recursive: true });
+  copyFileSync(manifestFile, join(outDir, 'manifest.jsonl'));
+  return result;
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const [manifestFile, outDir, mirrorsDir] = process.argv.slice(2);
+  if (!manifestFile || !outDir || !mirrorsDir) {
+    console.error('usage: npm run eval:assemble -- <manifest.jsonl> <out-dir> <mirrors-dir>');
+    process.exit(2);
+  }
+  const { written, missing } = assembleLabelledSet(manifestFile, outDir, mirrorsDir);
+  console.log(`${written} pages written to ${outDir}`);
+  if (missing.length > 0) console.log(`${missing.length} missing:\n${missing.map((item) => `  ${item}`).join('\n')}`);
+}
