@@ -12,9 +12,7 @@
  * Exit codes: 0 done, 1 the command failed (no runtime, unknown user or key, AWS error),
  * 2 the command line is wrong.
  */
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { z } from 'zod';
@@ -34,6 +32,7 @@ import { finalizeJob } from '../lambdas/workflow/finalize.js';
 import { ABANDONED_AFTER_MS } from '../lambdas/workflow/reconcile.js';
 import { ENDPOINTS_FILE, isProcessAlive, readEndpointsFile } from '../local/endpoints-file.js';
 import { PROJECT_ROOT } from '../local/template.js';
+import { isEntryPoint } from './entry-point.js';
 
 export interface AdminIO {
   /** Results, one call per block of text. */
@@ -567,17 +566,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIO): Promise<nu
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   runAdmin(process.argv.slice(2), { out: (text) => console.log(text), err: (text) => console.error(text) }).then(
     (code) => process.exit(code),
     (error: unknown) => {

@@ -10,17 +10,14 @@
  * copied beside them, and a missing mirror or commit is reported, not fatal.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { isEntryPoint } from './entry-point.js';
+import { generatedPageSchema } from './labelled-sets.js';
 
-const manifestLineSchema = z.object({
-  file: z.string().min(1),
-  url: z.string(),
-  generator: z.string().min(1),
-  container: z.string().min(1),
-  chrome: z.string().min(1).optional(),
+/** A page of a set labelled by its generator, and where it comes from. */
+const manifestLineSchema = generatedPageSchema.extend({
   repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
   path: z.string().min(1),
   commit: z.string().regex(/^[0-9a-f]{40}$/),
@@ -69,17 +66,7 @@ export function assembleLabelledSet(manifestFile: string, outDir: string, mirror
   return result;
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (!script) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   const [manifestFile, outDir, mirrorsDir] = process.argv.slice(2);
   if (!manifestFile || !outDir || !mirrorsDir) {
     console.error('usage: npm run eval:assemble -- <manifest.jsonl> <out-dir> <mirrors-dir>');

@@ -200,7 +200,7 @@ const GENERATED_PAGES_MANIFEST = 'manifest.jsonl';
 /** domutils' `DocumentPosition.CONTAINED_BY` (a const enum, which isolated modules cannot read). */
 const CONTAINED_BY = 16;
 
-const generatedPageSchema = z.object({
+export const generatedPageSchema = z.object({
   file: z.string().min(1),
   url: z.string(),
   generator: z.string().min(1),
