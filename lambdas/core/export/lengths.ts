@@ -47,9 +47,10 @@ export function isLink(element: Element): boolean {
 const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'tt']);
 /**
  * A signature by its class, as API documentation generators write it (Sphinx's `sig`, Javadoc's
- * `member-signature`, rustdoc's `code-header`, Dokka's `symbol monospace`).
+ * `member-signature`, rustdoc's `code-header`, Dokka's `symbol monospace`, Doxygen's `memname`,
+ * `memItemLeft` and `memItemRight`, the two halves of a declaration in a class's summary).
  */
-const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl|monospace)($|[\s_-])/i;
+const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl|monospace|memname|memItemLeft|memItemRight)($|[\s_-])/i;
 const CODE_LEVELS = 4;
 
 /** A link that weighs in link density: not a cross-reference written as code, which an API reference is full of. */

@@ -44,7 +44,8 @@ const UNLIKELY_CANDIDATE = classPatterns([
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;
 /** A name for items related to the page (`related-articles`, `relatedContent`): the article it names is another one. */
 const RELATED_ITEMS = /related[-_]?(articles?|content)/gi;
-const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story/i;
+/** Names of the text's own blocks (Doxygen's `memdoc`: a member's description under its declaration, beside links to its source). */
+const POSITIVE_CLASS = /article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story|memdoc/i;
 const NEGATIVE_CLASS = classPatterns([
   '-ad-', 'hidden', '^hid$', ' hid$', ' hid ', '^hid ', 'banner', 'combx', COMMENT, 'com-', 'contact', 'footer', 'gdpr', 'masthead', 'media', 'meta', 'outbrain',
   'promo', 'related', 'scroll', 'share', 'shoutbox', 'sidebar', 'skyscraper', 'sponsor', 'shopping', 'tags', 'widget',

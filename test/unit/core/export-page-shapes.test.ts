@@ -1523,6 +1523,29 @@ extends <a href="Object.html">Object</a></pre>
     expect(text).toContain('open fun onTide(table: TideTable, gauge: Gauge, listener: TideListener): Unit');
     expect(text).toContain('open fun onTide(table: TideTable, station: Station): Unit');
   });
+  it("keeps a C++ class's summary of members and their declarations, whose types link to their pages, and a member's short description beside links to its source (Doxygen)", () => {
+    const members = [['Tide', 'height', 'The height of the water above the chart datum, in metres.'], ['Tide', 'turn', 'When the tide turns.'],
+      ['Gauge', 'gauge', 'The station whose gauge read it.'], ['Table', 'table', 'The table the reading was checked against.']];
+    const link = (name: string) => `<a class="el" href="class${name}.html">${name}</a>`;
+    const html = `<html><head><title>Tidepool: Reading Class Reference</title></head><body><div id="top"><div id="projectname">Tidepool 1.2</div></div>
+      <div class="header"><div class="headertitle"><div class="title">Reading Class Reference</div></div></div>
+      <div class="contents"><p>A reading of a gauge. <a href="#details">More...</a></p>
+        <table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">Public Attributes</h2></td></tr>
+        ${members.map(([type, name, brief]) => `<tr class="memitem:${name}"><td class="memItemLeft" align="right" valign="top">${link(type as string)}&lt; ${link('Unit')} &gt;&#160;</td><td class="memItemRight" valign="bottom"><a class="el" href="#${name}">${name}</a></td></tr><tr class="memdesc:${name}"><td class="mdescLeft">&#160;</td><td class="mdescRight">${brief}<br></td></tr>`).join('')}</table>
+        <a name="details" id="details"></a><h2 class="groupheader">Detailed Description</h2><div class="textblock">${paragraphs(USAGE.slice(0, 1))}</div>
+        <h2 class="groupheader">Member Data Documentation</h2>
+        ${members.map(([type, name, brief]) => `<a id="${name}"></a><h2 class="memtitle">${name}</h2><div class="memitem"><div class="memproto"><table class="memname"><tr><td class="memname">${link(type as string)}&lt; ${link('Unit')} &gt; ${link('Reading')}::${name}</td></tr></table></div>
+          <div class="memdoc"><p>${brief}</p><p class="definition">Definition at line <a class="el" href="reading_8hpp_source.html#l00101">101</a> of file <a class="el" href="reading_8hpp_source.html">reading.hpp</a>.</p><p class="reference">Referenced by <a class="el" href="#turn">turn()</a>.</p></div></div>`).join('')}
+      </div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/classReading.html');
+    expect(text).toContain(USAGE[0]);
+    for (const [type, name, brief] of members) {
+      expect(text).toContain(`${type}< Unit > | ${name}`);
+      expect(text).toContain(`${type}< Unit > Reading::${name}`);
+      expect(text.split(brief as string).length - 1).toBe(2);
+    }
+  });
+
   it("keeps the parts of a page's main landmark under headings of their own beside its longest part, and not teasers in it that link elsewhere", () => {
     const parameters = [['table', 'The tide table to read.'], ['when', 'The instant asked about.'], ['datum', 'Where heights start.']];
     const main = (rest: string) => `<html><head><title>tideAt | Tidepool</title></head><body><nav><a href="/">Home</a> <a href="/api/">API</a></nav><main>
