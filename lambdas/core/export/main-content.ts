@@ -138,6 +138,10 @@ const LEADING_TEXT_MAX_CHARS = 100;
 /** Under this much paragraph score in all (two or three short paragraphs), a page's data tables are its content. */
 const DATA_PAGE_PROSE_MAX = 10;
 const MIN_ARTICLE_CHARS = 500;
+/** How many times the best attempt's text a page's own landmark must hold to be taken instead, when no attempt reaches `MIN_ARTICLE_CHARS`. */
+const LANDMARK_OVER_BEST = 2;
+/** How much of the best attempt's text is looked for in the landmark, to tell whether it lies there. */
+const LANDMARK_MATCH_CHARS = 80;
 /** A paragraph shorter than this (a caption, a date) is not scored. */
 const SCORED_PARAGRAPH_MIN_CHARS = 25;
 /** Prose a block beside the article needs to be more of it (a sentence or two), and a heading module's most. */
@@ -212,7 +216,33 @@ export function extractMainContent(body: Element, names: PageNames, kind?: PageK
     if (length >= MIN_ARTICLE_CHARS) return content;
     if (!best || length > best.length) best = { content, length };
   }
+  // Text in a shape nothing scores (an index of links, headings over empty sections) that the page
+  // still marks as its content, when the best attempt found only a line beside it. A short best
+  // block inside the landmark (a story cut short by a paywall) is the story.
+  const landmark = landmarkOf(body);
+  if (landmark && new TextLengths().of(landmark).text >= Math.max(MIN_ARTICLE_CHARS, (best?.length ?? 0) * LANDMARK_OVER_BEST)) {
+    const firstText = best && firstWordsAfterHeadline(best.content);
+    const bestWords = firstText ? collapseWhitespace(firstText.data).trim().slice(0, LANDMARK_MATCH_CHARS) : '';
+    if (bestWords === '' || !collapseWhitespace(textOf(landmark)).includes(bestWords)) return { article: landmark.cloneNode(true), titleHeading: undefined, byline: undefined };
+  }
   return best && best.length > 0 ? best.content : undefined;
+}
+
+/** The first text with words in the content, past its title heading and byline, which go first in it wherever they stood. */
+function firstWordsAfterHeadline({ article, titleHeading, byline }: MainContent): Text | undefined {
+  for (const child of article.children) {
+    if (child === titleHeading || child === byline) continue;
+    const words = isText(child) ? (child.data.trim() === '' ? undefined : child) : hasChildren(child) ? firstWords(child) : undefined;
+    if (words) return words;
+  }
+  return undefined;
+}
+
+/** The page's one `<article>`, else its main landmark. */
+function landmarkOf(body: Element): Element | undefined {
+  const articles = descendantElements(body, (e) => e.name === 'article');
+  if (articles.length === 1) return articles[0];
+  return firstElement(body, (e) => e.name === 'main' || e.attribs.role === 'main');
 }
 
 /**

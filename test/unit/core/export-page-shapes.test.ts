@@ -184,6 +184,18 @@ describe('pages that are only data', () => {
     expect(markdown).toContain('Career statistics');
     expect(markdown).not.toContain('Register or Login');
   });
+
+  it('exports a story cut short by a paywall as it is, not the whole landmark around it (lists of popular stories)', () => {
+    const popular = (heading: string) => `<h3>${heading}</h3><ul>${ARTICLE.map((sentence, i) => `<li><a href="/articles/${heading.length}-${i}">${sentence.slice(0, 60)}</a></li>`).join('')}</ul>`;
+    const html = `<html><head><title>Ferry timetable approved - Harbour Journal</title></head><body><article class="column">
+      <ul class="flags"><li><a href="/news">News</a></li></ul><h1>Ferry timetable approved</h1><h2 class="sub-head">Boats every twenty minutes, and a later last crossing.</h2>
+      <div class="byline">By A. Reporter</div><div class="snippet-body"><p>${ARTICLE[0]}</p><p>${ARTICLE[1]?.slice(0, 80)}...</p></div>
+      <div class="snippet-promotion"><h4>To Read the Full Story</h4><a href="/subscribe">Subscribe</a> <a href="/login">Sign In</a></div>
+      ${popular('Most Popular Videos')}${popular('Most Popular Articles')}</article></body></html>`;
+    const { text } = exported(html, 'https://journal.example/articles/ferry-timetable-approved');
+    expect(text).toContain(ARTICLE[0]);
+    expect(text).not.toContain('Most Popular');
+  });
 });
 
 const SIGNATORIES = [
@@ -1544,6 +1556,19 @@ extends <a href="Object.html">Object</a></pre>
       expect(text).toContain(`${type}< Unit > Reading::${name}`);
       expect(text.split(brief as string).length - 1).toBe(2);
     }
+  });
+
+  it("keeps a page whose marked content is only an index of links under headings (a namespace's classes), not a line beside it", () => {
+    const classes = ['TideTable', 'TideReading', 'GaugeStation', 'ChartDatum', 'HarbourClock', 'CurrentSet', 'Breakwater', 'PierGauge', 'SurveyLog', 'TideListener', 'TideSource', 'Forecast',
+      'HighWater', 'LowWater', 'Springs', 'Neaps', 'SlackWater', 'TidalStream', 'Soundings', 'MeanSeaLevel', 'RangeTable', 'Almanac', 'StationIndex', 'Observation'];
+    const html = `<html><head><title>Namespace Tidepool.Tables</title></head><body><header><nav><a href="/">Tidepool</a></nav></header>
+      <div class="container body-content" role="main"><div class="sidenav"><div class="sidetoggle"><button type="button">Show / Hide Table of Contents</button> <a href="#toc">Show / Hide Table of Contents</a></div></div>
+        <div class="article row"><article class="content wrap" id="_content"><h1>Namespace Tidepool.Tables</h1><div class="markdown summary"></div>
+          <h3 id="classes">Classes</h3>${classes.map((name) => `<h4><a class="xref" href="Tidepool.Tables.${name}.html">Tidepool.Tables.${name}</a></h4><section></section>`).join('')}
+        </article></div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/Tidepool.Tables.html');
+    for (const name of classes) expect(text).toContain(`Tidepool.Tables.${name}`);
+    expect(text).not.toContain('Show / Hide');
   });
 
   it("keeps the parts of a page's main landmark under headings of their own beside its longest part, and not teasers in it that link elsewhere", () => {
