@@ -27,8 +27,9 @@ import type { Snippets } from './extraction-metric.js';
  * - forum threads labelled post by post (fhgr/harvest, `corpus/goldDocuments/`): one `<id>.json` a
  *   page, with its URL, its HTML and each post's text; the main content is the posts' text;
  * - pages labelled by the structure their generator or platform writes (`manifest.jsonl`: each
- *   page's file, URL, generator and the elements holding its body): documentation sites, help
- *   centres, shops' product pages; the main content is those elements' text, one set per generator.
+ *   page's file, plain or gzipped, URL, generator and the elements holding its body): documentation
+ *   sites, help centres, shops' product pages; the main content is those elements' text, one set per
+ *   generator.
  * A set's group is the folder holding it (e.g. `held-back/big5`; WCXB's own folder for its page
  * types), so sets of one kind can be pooled.
  */
@@ -235,7 +236,7 @@ function loadGeneratedPageSets(dir: string, name: string): LabelledSet[] {
   const lines = readFileSync(join(dir, GENERATED_PAGES_MANIFEST), 'utf8').split('\n').filter((line) => line.trim() !== '');
   for (const line of lines) {
     const entry = generatedPageSchema.parse(JSON.parse(line));
-    const html = decodeHtml(readFileSync(join(dir, entry.file)));
+    const html = decodeHtml(gunzippedIfGzip(readFileSync(join(dir, entry.file))));
     const matched = selectAll(entry.container, parseHtml(html).document.children).filter(isTag);
     const parts = matched.filter((element) => !matched.some((other) => compareDocumentPosition(other, element) & CONTAINED_BY));
     if (parts.length === 0) continue;
@@ -248,6 +249,11 @@ function loadGeneratedPageSets(dir: string, name: string): LabelledSet[] {
     byGenerator.set(entry.generator, pages);
   }
   return [...byGenerator].sort(([a], [b]) => a.localeCompare(b)).map(([generator, pages]) => ({ name: `${name} ${generator}`, group: name, dir, kind: 'gold-standard', pages }));
+}
+
+/** A page kept as its repository keeps it, gzipped (a benchmark's `html/<sha>.html.gz`), is read unzipped. */
+function gunzippedIfGzip(bytes: Buffer): Buffer {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
 }
 
 const CLEANEVAL_WRAPPER = /^\s*<text id="([^"]*)"[^>]*>/;
