@@ -48,9 +48,10 @@ const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'tt']);
 /**
  * A signature by its class, as API documentation generators write it (Sphinx's `sig`, Javadoc's
  * `member-signature`, rustdoc's `code-header`, Dokka's `symbol monospace`, Doxygen's `memname`,
- * `memItemLeft` and `memItemRight`, the two halves of a declaration in a class's summary).
+ * `memItemLeft` and `memItemRight`, the two halves of a declaration in a class's summary), and a
+ * class's inheritance tree, a type to a line (Javadoc's and DocFX's `inheritance`).
  */
-const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl|monospace|memname|memItemLeft|memItemRight)($|[\s_-])/i;
+const SIGNATURE_CLASS = /(^|[\s_-])(sig|signature|code-header|decl|monospace|memname|memItemLeft|memItemRight|inheritance)($|[\s_-])/i;
 const CODE_LEVELS = 4;
 
 /** A link that weighs in link density: not a cross-reference written as code, which an API reference is full of. */

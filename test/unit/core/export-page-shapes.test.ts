@@ -1535,6 +1535,19 @@ extends <a href="Object.html">Object</a></pre>
     expect(text).toContain('open fun onTide(table: TideTable, gauge: Gauge, listener: TideListener): Unit');
     expect(text).toContain('open fun onTide(table: TideTable, station: Station): Unit');
   });
+  it("keeps a Java class's inheritance tree, each class in it a link to its page (Javadoc's and DocFX's div.inheritance)", () => {
+    const tree = ['java.lang.Object', 'java.lang.Throwable', 'java.lang.Exception', 'java.lang.RuntimeException'].reduceRight(
+      (inner, name) => `<div class="inheritance" title="Inheritance Tree"><a href="https://docs.example/java/${name}.html" class="external-link">${name}</a>${inner}</div>`,
+      '<div class="inheritance">org.tidepool.TideException</div>',
+    );
+    const html = `<html><head><title>TideException (Tidepool API)</title></head><body><main role="main"><div class="header"><h1 title="Class TideException" class="title">Class TideException</h1></div>
+      ${tree}<section class="class-description"><dl class="notes"><dt>All Implemented Interfaces:</dt><dd><a href="Serializable.html">Serializable</a></dd></dl>
+      <div class="type-signature"><span class="modifiers">public class </span><span class="element-name">TideException</span> extends RuntimeException</div>
+      <div class="block">${paragraphs(USAGE)}</div></section></main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/api/TideException.html');
+    for (const part of ['java.lang.Object', 'java.lang.Throwable', 'java.lang.RuntimeException', 'org.tidepool.TideException', 'All Implemented Interfaces:', ...USAGE]) expect(text).toContain(part);
+  });
+
   it("keeps a C++ class's summary of members and their declarations, whose types link to their pages, and a member's short description beside links to its source (Doxygen)", () => {
     const members = [['Tide', 'height', 'The height of the water above the chart datum, in metres.'], ['Tide', 'turn', 'When the tide turns.'],
       ['Gauge', 'gauge', 'The station whose gauge read it.'], ['Table', 'table', 'The table the reading was checked against.']];
