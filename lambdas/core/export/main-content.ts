@@ -63,6 +63,8 @@ const SCROLL_UTILITY =
  * call to action `et_pb_promo`. A type after the name still counts (`elementor-widget-share-buttons`).
  */
 const BUILDER_MODULE = /(?<=^|\s)(elementor-widget|et_pb_promo)(?=[-_\s]|$)/g;
+/** Classes that say whether the page has a sidebar (`no-sidebar`, `has-sidebar`), a layout, not a box that is one. */
+const SIDEBAR_LAYOUT = /(?<=^|\s)(no|has|with|without)[-_]?sidebars?(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
@@ -1282,7 +1284,7 @@ class Attempt {
   private classWeight(element: Element): number {
     if (!this.flags.weightClasses) return 0;
     let weight = 0;
-    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, ''), element.attribs.id]) {
+    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, '').replace(SIDEBAR_LAYOUT, ''), element.attribs.id]) {
       if (!value) continue;
       if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;

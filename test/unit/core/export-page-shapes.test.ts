@@ -1039,6 +1039,21 @@ describe('a discussion', () => {
     expect(text).not.toContain('Re: Pump seal');
   });
 
+  it("keeps a thread in a block whose class says the page has no sidebar (no-sidebar), which is no sidebar, though its posts link to long addresses", () => {
+    const html = `<html><head><title>Pump seal leaking - Boat Forum</title></head><body><div id="wrap"><div id="page-header"><div class="navbar"><ul><li><a href="/faq.php">FAQ</a></li><li><a href="/ucp.php?mode=login">Login</a></li></ul></div></div>
+      <div id="page-body"><h2><a href="/pump-seal-leaking-t77.html">Pump seal leaking</a></h2><div id="page-body-inner" class="no-sidebar">
+        <div class="topic-actions"><div class="buttons"><a href="/posting.php?t=77" title="Reply">Reply</a></div><div class="pagination">4 posts • Page <strong>1</strong> of <strong>1</strong></div></div>
+      ${[FIRST_POST, ...REPLIES].map((post, i) => `<div id="p${900 + i}" class="post bg${(i % 2) + 1}"><div class="inner"><div class="postbody"><h3><a href="#p${900 + i}">Re: Pump seal leaking</a></h3>
+        <p class="author"><a href="./memberlist.php?u=${i}">member${i}</a> » ${i + 1} June 2025 13:34</p><div class="content">${post}<br>See <a href="https://wiki.example/pumps/raw-water/${i}">https://wiki.example/pumps/raw-water/seals/replacing-the-mechanical-seal-step-by-step-${i}</a></div></div>
+        <dl class="postprofile" id="profile${900 + i}"><dt><a href="./memberlist.php?u=${i}">member${i}</a></dt><dd><strong>Posts:</strong> ${12 + i}</dd><dd><strong>Joined:</strong> ${i + 1} September 2019</dd></dl>
+        <div class="back2top"><a href="#wrap" class="top">Top</a></div></div></div>`).join('<hr class="divider">')}
+      </div></div><div id="page-footer"><a href="/">Board index</a> · <a href="/memberlist.php?mode=team">The team</a></div></div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/pump-seal-leaking-t77.html');
+    for (const post of [FIRST_POST, ...REPLIES]) expect(text).toContain(post);
+    // Cleaned as a thread, not kept whole as the page is when nothing else is found: no "Top" under each post.
+    expect(text).not.toMatch(/^(Top|Reply)$/m);
+  });
+
   it("leaves a blog post's comments out, as before", () => {
     const html = thread('<meta property="og:type" content="article">').replace('<div class="thread-start">', `<div class="thread-start">${paragraphs(ARTICLE)}`);
     const { text } = exported(html, 'https://blog.example/pump-seal');
