@@ -1,4 +1,4 @@
-import { isTag, type AnyNode, type Element } from 'domhandler';
+import { isTag, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { descendantElements, firstElement, textOf } from '../html.js';
 import { classAndId, findAncestor, removeNodes } from './dom.js';
 import { TextLengths } from './lengths.js';
@@ -50,7 +50,7 @@ const CONSENT_BANNER_MAX_CHARS = 2000;
 export function removeBoilerplate(root: Element, kind?: PageKind): void {
   const lengths = new TextLengths();
   const pageText = lengths.of(root).text;
-  const panels = kind === 'product' ? switchedPanelIds(root) : new Set<string>();
+  const panels = switchedPanelIds(root);
   const boilerplate: Element[] = [];
   const stack: AnyNode[] = [...root.children];
   for (let node = stack.pop(); node; node = stack.pop()) {
@@ -58,11 +58,11 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
     // SyntaxHighlighter 1.x reads a listing from `<textarea name="code">` and shows it as code.
     if (node.name === 'textarea' && node.attribs.name === 'code') node.name = 'pre';
     const reason = boilerplateReason(node);
-    // A discussion's replies and a product's reviews are its content, and so are a product's panels
-    // and the quotes in a discussion's posts.
+    // A discussion's replies and a product's reviews are its content, and so are a product's panels,
+    // any page's closed accordion items, and the quotes in a discussion's posts.
     const content =
       (reason === 'thread' && kind !== undefined) ||
-      (reason === 'hidden' && kind === 'product' && isSwitchedPanel(node, panels)) ||
+      (reason === 'hidden' && (kind === 'product' ? isSwitchedPanel(node, panels) : isClosedAccordionItem(node, panels))) ||
       (reason === 'landmark' && kind === 'discussion' && isPostQuote(node));
     if (reason && !content && !keptAnyway(reason, node, lengths.of(node).text, pageText, kind)) boilerplate.push(node);
     else for (const child of node.children) stack.push(child);
@@ -106,6 +106,26 @@ function isSwitchedPanel(element: Element, panelIds: Set<string>): boolean {
   const { role, id } = element.attribs;
   if (role === 'tabpanel') return true;
   return id !== undefined && panelIds.has(id) && PANEL_NAME.test(`${element.attribs.class ?? ''} ${id}`);
+}
+
+/** An accordion, or a toggle that shows more of the text (Elementor's `elementor-accordion` and `elementor-toggle`, Bootstrap's `accordion-collapse`). */
+const ACCORDION_NAME = /(^|[-_\s])(accordion|toggle)([-_\s]|$)/i;
+/** How far above a panel the accordion that holds it may be named (Elementor's: the item, then the accordion). */
+const ACCORDION_LEVELS = 3;
+
+/**
+ * A closed item of an accordion (a page's questions and answers): what a control opens, in a block
+ * named as an accordion. Unlike a product's tabs, other pages' tabs are alternatives (the same
+ * example in other languages, a schema and its example), of which the one shown is enough.
+ */
+function isClosedAccordionItem(element: Element, panelIds: Set<string>): boolean {
+  const { id } = element.attribs;
+  if (id === undefined || !panelIds.has(id)) return false;
+  let block: ParentNode | null = element;
+  for (let level = 0; level < ACCORDION_LEVELS && block && isTag(block); level++, block = block.parent) {
+    if (ACCORDION_NAME.test(block.attribs.class ?? '')) return true;
+  }
+  return false;
 }
 
 /** Under this much text outside a landmark, the page has no article beside it. */

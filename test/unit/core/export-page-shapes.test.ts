@@ -598,6 +598,28 @@ describe('a landing page', () => {
     const { text } = exported(page, 'https://valleyweb.example/');
     for (const sentence of [HERO, ...FEATURES.flat(), ...ABOUT, QUOTE]) expect(text).toContain(sentence);
   });
+
+  it("keeps the answers of a page's questions in a closed accordion (Elementor's, shown on a click), and not a docs page's other tab", () => {
+    const questions = [['What does a site cost?', 'A site of five pages costs a fixed price agreed before we start, with hosting for the first year included in it.'],
+      ['How long does it take?', 'Most sites go live four to six weeks after the first meeting, depending on how soon the texts and photos are ready.'],
+      ['Can I edit the site myself?', 'Yes: every site comes with an editor and an hour of training, and we make the larger changes for you when you ask.']];
+    const item = ([question, answer]: string[], i: number) => `<div class="elementor-accordion-item"><div id="elementor-tab-title-${i}" class="elementor-tab-title" role="button" aria-controls="elementor-tab-content-${i}" aria-expanded="false"><a class="elementor-accordion-title">${question}</a></div>
+      <div id="elementor-tab-content-${i}" class="elementor-tab-content elementor-clearfix" style="display: none;" role="region" aria-labelledby="elementor-tab-title-${i}"><p>${answer}</p></div></div>`;
+    const html = `<html><head><title>Websites - Valley Web Studio</title></head><body><header><nav><a href="/">Home</a> <a href="/contact">Contact</a></nav></header>
+      <main><section><h1>Websites</h1><p>${HERO}</p></section><section><h2>Questions and answers</h2><div class="elementor-accordion">${questions.map(item).join('')}</div></section></main></body></html>`;
+    const { text } = exported(html, 'https://valley.example/websites/');
+    for (const [question, answer] of questions) {
+      expect(text).toContain(question);
+      expect(text).toContain(answer);
+    }
+
+    const tabs = `<html><head><title>Install - Tidepool</title></head><body><main><article><h1>Install</h1>${paragraphs(ARTICLE)}
+      <div class="tabs-container"><ul role="tablist"><li role="tab" aria-controls="tab-npm" aria-selected="true">npm</li><li role="tab" aria-controls="tab-yarn" aria-selected="false">yarn</li></ul>
+      <div id="tab-npm" role="tabpanel" class="tab-panel"><pre><code>npm install tidepool</code></pre></div><div id="tab-yarn" role="tabpanel" class="tab-panel" hidden><pre><code>yarn add tidepool</code></pre></div></div></article></main></body></html>`;
+    const installed = exported(tabs, 'https://docs.example/tidepool/install').text;
+    expect(installed).toContain('npm install tidepool');
+    expect(installed).not.toContain('yarn add tidepool');
+  });
 });
 
 /** A help centre's article (Zendesk's layout): the body, then its footer, votes and the articles related to it. */
