@@ -57,7 +57,7 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
     if (!isTag(node)) continue;
     // SyntaxHighlighter 1.x reads a listing from `<textarea name="code">` and shows it as code.
     if (node.name === 'textarea' && node.attribs.name === 'code') node.name = 'pre';
-    const reason = boilerplateReason(node);
+    const reason = kind === 'product' && isShopForm(node, lengths.of(node).text, pageText) ? 'control' : boilerplateReason(node);
     // A discussion's replies and a product's reviews are its content, and so are a product's panels,
     // any page's closed accordion items, and the quotes in a discussion's posts.
     const content =
@@ -68,6 +68,22 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
     else for (const child of node.children) stack.push(child);
   }
   removeNodes(boilerplate);
+}
+
+/** Controls a shopper fills in or presses (a hidden input carries no choice). */
+function isShopperControl(element: Element): boolean {
+  if (element.name === 'input') return element.attribs.type?.toLowerCase() !== 'hidden';
+  return element.name === 'button' || element.name === 'select' || element.name === 'textarea';
+}
+
+/**
+ * A product page's forms (sizes, colours, quantity and cart button; a postcode to check delivery;
+ * a search of questions): what a shopper picks or asks, not what they read about the product. A
+ * form around the page (ASP.NET's), holding its headline or half its text, is the page.
+ */
+function isShopForm(element: Element, text: number, pageText: number): boolean {
+  if (element.name !== 'form' || text * 2 > pageText || firstElement(element, (e) => e.name === 'h1') !== undefined) return false;
+  return firstElement(element, isShopperControl) !== undefined;
 }
 
 /** What a tab or an accordion's header opens: the ids its `aria-controls`, `href="#…"` or `data-target`/`data-bs-target` name. */
@@ -180,7 +196,7 @@ function boilerplateReason(element: Element): Reason | undefined {
   const role = attribs.role ?? '';
   if (LANDMARK_ROLES.has(role)) return 'landmark';
   if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !SECTIONING.some((name) => findAncestor(element, name)))) return 'landmark';
-  if (CONTROL_TAGS.has(element.name) || (DIALOG_ROLES.has(role) && !isNoteInText(element))) return 'control';
+  if (CONTROL_TAGS.has(element.name) || (DIALOG_ROLES.has(role) && !isNoteInText(element)) || opensPopupInPlace(element)) return 'control';
   if ('hidden' in attribs || (attribs.style && (HIDDEN_STYLE.test(attribs.style) || isUnshownLayer(attribs.style)))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';
   if (SCREEN_READER_ONLY.test(attribs.class ?? '') && !namesControl(element)) return 'hidden';
@@ -188,6 +204,12 @@ function boilerplateReason(element: Element): Reason | undefined {
   if (isConsentLayer(element) && textOf(element).length < CONSENT_BANNER_MAX_CHARS) return 'consent';
   if (attribs['aria-modal'] === 'true' || (LAYER_TAGS.has(element.name) && isOverlay(attribs))) return 'overlay';
   return undefined;
+}
+
+/** A link to nowhere that opens a popup (`<a href="#" aria-haspopup="true">Size guide</a>`): a button in a link's markup. */
+function opensPopupInPlace(element: Element): boolean {
+  const { href, 'aria-haspopup': popup } = element.attribs;
+  return element.name === 'a' && popup !== undefined && popup !== 'false' && (href === undefined || href === '#' || href.startsWith('javascript:'));
 }
 
 /** A consent banner by its name, or a form that posts cookie choices (Amazon's `action="/cookieprefs"`) however it is named. */

@@ -733,6 +733,25 @@ describe('a product page', () => {
     const { text } = exported(html, 'https://shop.example/lantern');
     for (const sentence of [...SUMMARY, ...DESCRIPTION]) expect(text).toContain(sentence);
   });
+
+  it('leaves out the buying form (sizes, what is out of stock, the cart button) and links that only open a popup, not a form around the whole page', () => {
+    const sizes = ['36', '37', '38', '39'];
+    const buying = `<form class="product-detail-actions"><fieldset class="size-selector"><legend><h2>Choose a size</h2></legend><ul>${sizes
+      .map((size) => `<li><label><input type="radio" name="size" value="${size}">${size}</label> <span>Back soon: we will let you know when it is in stock</span></li>`)
+      .join('')}</ul></fieldset><h2><label for="size">Put it in your basket</label></h2><button type="submit">Add</button></form>`;
+    const popups = '<ul class="product-info-actions"><li><a href="#" aria-haspopup="true">Composition and care</a></li><li><a href="javascript:void(0)" aria-haspopup="dialog">Check in-store availability</a></li></ul>';
+    const html = `<html><head><title>Harbour lantern – Brass &amp; Glass</title>${productLd}</head><body><main><div class="product">
+      <h1>Harbour lantern</h1><p class="price">€89.00</p><div class="description">${paragraphs(DESCRIPTION)}</div>${buying}${popups}
+      <table class="specs">${SPECS.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')}</table>
+    </div></main></body></html>`;
+    const { text } = exported(html, 'https://shop.example/lantern');
+    for (const sentence of DESCRIPTION) expect(text).toContain(sentence);
+    for (const [name, value] of SPECS) expect(text).toMatch(new RegExp(`${name}\\W+${value}`));
+    for (const line of ['Choose a size', 'Put it in your basket', 'let you know', 'Composition and care', 'Check in-store availability']) expect(text).not.toContain(line);
+    // ASP.NET puts the whole page in one form, the cart button with it.
+    const pageInForm = html.replace('<main>', '<form id="aspnetForm" method="post" action="/lantern.aspx"><input type="hidden" name="__VIEWSTATE" value="x"><main>').replace('</main>', '</main><input type="submit" name="addToBasket" value="Add to basket"></form>');
+    for (const sentence of DESCRIPTION) expect(exported(pageInForm, 'https://shop.example/lantern.aspx').text).toContain(sentence);
+  });
 });
 
 /** A discussion in the shapes forum software gives it, where the replies are the content, not comments under it. */
