@@ -1,5 +1,6 @@
 import { isTag, type Document, type Element } from 'domhandler';
 import { descendantElements, firstElement } from '../html.js';
+import { findAncestor } from './dom.js';
 
 /**
  * What a page says it is, where that changes what its main content is: a product page's reviews
@@ -17,7 +18,8 @@ const DISCUSSION_TYPES = new Set(['DiscussionForumPosting', 'QAPage', 'Question'
  * or variants that do): rating plugins mark a blog post as a Product with a rating and nothing else.
  * A page that calls itself an article (`og:type` article) is no product page, whatever product a
  * review in it describes. A thread whose markup says nothing is a discussion by its address (`url`,
- * where forum software puts a thread) or by the forum software its `<meta name="generator">` names.
+ * where forum software puts a thread) or by the forum software its `<meta name="generator">` names;
+ * a shop's page whose markup says nothing (Amazon's) is a product page by its buying form.
  */
 export function pageKind(document: Document, jsonLd: readonly string[], url?: URL): PageKind | undefined {
   const types = new Set([...topLevelItems(jsonLd).flatMap(jsonLdTypes), ...microdataTypes(document)]);
@@ -27,7 +29,34 @@ export function pageKind(document: Document, jsonLd: readonly string[], url?: UR
   if (!isArticle && (/^(og:)?product\b/.test(ogType) || [...types].some((type) => PRODUCT_TYPES.has(type)))) return 'product';
   // Forum software may call a thread an article (XenForo 1 does): where it is still says what it is.
   if (isThreadAddress(url) || FORUM_SOFTWARE.test(metaContent(document, 'generator'))) return 'discussion';
+  if (!isArticle && hasBuyingForm(document)) return 'product';
   return undefined;
+}
+
+/**
+ * A control named by the shop's software as the one that puts this product in the cart (Amazon's
+ * `add-to-cart-button`, Magento's `product-addtocart-button`, WooCommerce's `single_add_to_cart_button`).
+ * Its words alone ("Add to cart") say less: a shop's widget in a blog post has them too.
+ */
+const ADD_TO_CART = /add[-_.]?to[-_.]?(cart|basket|bag|trolley)|addtocart/i;
+/** A listing's forms, one a product, are more than a product page's (its own, and one for what is bought with it). */
+const BUYING_FORMS_MAX = 2;
+
+/**
+ * A shop's page of one product that says so in no markup: one or two forms put something in the
+ * cart, by their own name or their button's (a form whose item is out of stock has no button).
+ */
+function hasBuyingForm(document: Document): boolean {
+  const forms = new Set<Element>();
+  for (const element of descendantElements(document, (e) => namesAddToCart(e) && (e.name === 'form' || e.name === 'button' || e.name === 'input'))) {
+    const form = element.name === 'form' ? element : findAncestor(element, 'form');
+    if (form) forms.add(form);
+  }
+  return forms.size > 0 && forms.size <= BUYING_FORMS_MAX;
+}
+
+function namesAddToCart(element: Element): boolean {
+  return ADD_TO_CART.test(`${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.name ?? ''}`);
 }
 
 function metaContent(document: Document, name: string): string {

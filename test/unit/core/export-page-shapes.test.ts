@@ -752,6 +752,20 @@ describe('a product page', () => {
     const pageInForm = html.replace('<main>', '<form id="aspnetForm" method="post" action="/lantern.aspx"><input type="hidden" name="__VIEWSTATE" value="x"><main>').replace('</main>', '</main><input type="submit" name="addToBasket" value="Add to basket"></form>');
     for (const sentence of DESCRIPTION) expect(exported(pageInForm, 'https://shop.example/lantern.aspx').text).toContain(sentence);
   });
+
+  it("reads a shop's page as a product page by the form that puts the product in the cart, and keeps its reviews in a block sized extra-large", () => {
+    const html = `<html><head><title>Harbour lantern – Brass &amp; Glass</title></head><body><div id="page"><div id="dp-container" class="container">
+      <div id="centerCol"><h1 id="title">Harbour lantern</h1><div id="feature-bullets"><h2>About this item</h2><ul><li>Recycled brass, hand-blown glass chimney</li><li>Nine hours on one filling</li></ul></div></div>
+      <div id="rightCol"><form id="addToCart" method="post" action="/handle-buy-box"><span class="price">€89.00</span><input type="hidden" name="offer" value="x"><input id="add-to-cart-button" name="submit.add-to-cart" type="submit" value="Add to Basket"></form></div>
+      <div id="descriptionAndDetails"><div id="productDescription"><h2>Product description</h2>${paragraphs(DESCRIPTION)}</div>
+        <ul role="tablist"><li><a role="tab" href="#tab-specs" aria-controls="tab-specs">Specifications</a></li></ul>
+        <div id="tab-specs" role="tabpanel" hidden><table class="specs">${SPECS.map(([name, value]) => `<tr><th>${name}</th><td>${value}</td></tr>`).join('')}</table></div></div>
+      <div id="reviewsMedley" class="grid spacing-extra-large"><h2>Customer reviews</h2>${REVIEWS.map((review, i) => `<div id="review-${i}" class="review"><span class="name">Owner ${i}</span><p>${review}</p></div>`).join('')}</div>
+    </div></div></body></html>`;
+    const { text } = exported(html, 'https://shop.example/dp/B0LANTERN');
+    for (const sentence of [...DESCRIPTION, ...REVIEWS]) expect(text).toContain(sentence);
+    for (const [name, value] of SPECS) expect(text).toMatch(new RegExp(`${name}\\W+${value}`));
+  });
 });
 
 /** A discussion in the shapes forum software gives it, where the replies are the content, not comments under it. */

@@ -76,6 +76,19 @@ describe('pageKind', () => {
     expect(kindOf('', '<div itemscope itemtype="http://schema.org/Product"><span itemprop="name">Lantern</span><div itemprop="offers" itemscope itemtype="http://schema.org/Offer">€89</div></div>')).toBe('product');
   });
 
+  it("reads a product from the shop's one form that puts it in the cart, named so by the shop's software, when no markup says more", () => {
+    const buyBox = (form: string) => `<h1>Harbour lantern</h1><p>€89.00</p>${form}<p>Cast in recycled brass.</p>`;
+    expect(kindOf('', buyBox('<form method="post" action="/cart/add"><input type="hidden" name="asin" value="B0"><input id="add-to-cart-button" name="submit.add-to-cart" type="submit" value="Add to Basket"></form>'))).toBe('product');
+    expect(kindOf('', buyBox('<form class="cart"><button type="submit" name="add-to-cart" value="41" class="single_add_to_cart_button">Add to cart</button></form>'))).toBe('product');
+    // Out of stock: the form has no button, its name still says what it is for.
+    expect(kindOf('', buyBox('<form id="addToCart" method="post" action="/handle-buy-box"><span>Currently unavailable.</span></form>'))).toBe('product');
+    // The words alone say less (a shop's widget in a blog post), and a listing has a form per product.
+    expect(kindOf('', buyBox('<form action="/cart/add"><button>Add to cart</button></form>'))).toBeUndefined();
+    const listing = ['Lantern', 'Ship bell', 'Storm lamp'].map((name, i) => `<li><a href="/p/${i}">${name}</a><form data-role="tocart-form"><button class="action tocart" id="product-addtocart-button-${i}">Add to Cart</button></form></li>`);
+    expect(kindOf('', `<h1>Lamps</h1><ul>${listing.join('')}</ul>`)).toBeUndefined();
+    expect(kindOf('<meta property="og:type" content="article">', buyBox('<form id="addToCart"></form>'))).toBeUndefined();
+  });
+
   it('is no kind for an article, even one whose review describes or rates a product, nor for broken or absent markup', () => {
     expect(kindOf('')).toBeUndefined();
     expect(kindOf(ld({ '@type': 'NewsArticle' }))).toBeUndefined();
