@@ -68,6 +68,8 @@ const BUILDER_MODULE = /(?<=^|\s)(elementor-widget|et_pb_promo)(?=[-_\s]|$)/g;
 const SIDEBAR_LAYOUT = /(?<=^|\s)(no|has|with|without)[-_]?sidebars?(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
+/** A box about the article's author under it (`entry-author-bio`, `about-the-author`, `author-box`): who wrote it, not what. */
+const AUTHOR_BIO = /author[-_]?(bio|box|info|card|details|profile|about|description)|about[-_]?the[-_]?author|bio[-_]?box/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
 const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
@@ -163,6 +165,8 @@ const MAIN_BLOCK_SHARE = 0.9;
 /** Links in the rest of a main landmark that is more of the document: a sixth of its text at most. */
 const MAIN_REST_LINK_DENSITY_MAX = 0.15;
 const SHARE_ELEMENT_MAX_CHARS = 500;
+/** An author's box is a few lines; a long block so named is the author's page. */
+const AUTHOR_BIO_MAX_CHARS = 1500;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
 /** The most text a post's bar of actions holds: its links and a prompt ("Was this helpful? 0 0"). */
@@ -1126,6 +1130,7 @@ class Attempt {
       );
     }
     removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
+    if (this.kind !== 'discussion') removeNodes(descendantElements(article, (e) => AUTHOR_BIO.test(classAndId(e)) && this.lengths.of(e).text < AUTHOR_BIO_MAX_CHARS));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');

@@ -1671,3 +1671,18 @@ extends <a href="Object.html">Object</a></pre>
     expect(withTeasers).not.toContain('Ferry fares frozen');
   });
 });
+
+describe("an article's author box", () => {
+  const BIO = 'Ann Reporter joined the Harbour Herald in 2017 and covers transport, the port and the island side for the news desk.';
+  const article = (bio: string) => `<html><head><title>New ferry timetable approved | Harbour Herald</title></head><body>
+    <div class="wrap"><div class="content"><h1>New ferry timetable approved</h1><div class="entry-byline">By Ann Reporter, <time>3 March 2025</time></div>
+      ${paragraphs(ARTICLE)}
+      ${bio}</div><aside class="sidebar"><a href="/most-read">Most read</a></aside></div></body></html>`;
+
+  it('leaves out the box about who wrote the article under it, not the article', () => {
+    const { text } = exported(article(`<div class="entry-author-bio"><p>${BIO}</p><p><a href="/author/ann">More articles from Ann Reporter</a></p></div>`));
+    expectArticleWithout(text, BIO, 'More articles from');
+    const aboutTheAuthor = exported(article(`<section class="about-the-author"><h3>About the author</h3><p>${BIO}</p></section>`)).text;
+    expectArticleWithout(aboutTheAuthor, BIO, 'About the author');
+  });
+});
