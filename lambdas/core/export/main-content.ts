@@ -1126,7 +1126,7 @@ class Attempt {
     this.cleanConditionally(article, 'fieldset');
     for (const child of elementChildren(article)) {
       removeNodes(
-        descendantElements(child, (e) => SHARE_ELEMENT.test(classAndId(e)) && textOf(e).length < SHARE_ELEMENT_MAX_CHARS),
+        descendantElements(child, (e) => this.isShareWidget(e)),
       );
     }
     removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
@@ -1208,6 +1208,17 @@ class Attempt {
       return img !== stats.li;
     }
     return true;
+  }
+
+  /**
+   * Buttons to share the page, named so (`share`, `sharedaddy`): links or icons, not words of their
+   * own. A heading's or a section's id is its words (`social-networks-who-have-share-counters`).
+   */
+  private isShareWidget(element: Element): boolean {
+    if (textOf(element).length >= SHARE_ELEMENT_MAX_CHARS) return false;
+    if (SHARE_ELEMENT.test(element.attribs.class ?? '')) return true;
+    const { text, links } = this.lengths.of(element);
+    return !HEADINGS.has(element.name) && SHARE_ELEMENT.test(element.attribs.id ?? '') && links * 2 >= text;
   }
 
   /** A list whose every item is one short link or button, and nothing else. */

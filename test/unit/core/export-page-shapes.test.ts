@@ -1686,3 +1686,18 @@ describe("an article's author box", () => {
     expectArticleWithout(aboutTheAuthor, BIO, 'About the author');
   });
 });
+
+describe('share buttons', () => {
+  it("leave the page, but a heading whose id is its words about sharing stays (a section's slug is no share widget)", () => {
+    const html = `<html><head><title>Share counts | Tidepool</title></head><body><main><section class="markdown-section">
+      <h1 id="share-counts">Share counts</h1>${paragraphs(ARTICLE.slice(0, 2))}
+      <h3 id="networks-that-share-counts">Networks that share their counts</h3>
+      <ul><li><code>mastodon</code> <a href="https://joinmastodon.org">Mastodon</a></li><li><code>reddit</code> <a href="https://reddit.com">Reddit</a></li></ul>
+      ${paragraphs(ARTICLE.slice(2))}
+      <div class="share-buttons"><a href="https://social.example/share?u=x">Post</a> <a href="mailto:?body=x">Mail</a></div>
+    </section></main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/share-counts.html');
+    expectArticleWithout(text, 'Post\n', 'Mail');
+    expect(text).toContain('Networks that share their counts');
+  });
+});
