@@ -113,5 +113,19 @@ export function isInside(node: AnyNode, ancestor: ParentNode): boolean {
 }
 
 export function classAndId(element: Element): string {
-  return `${element.attribs.class ?? ''} ${element.attribs.id ?? ''}`;
+  return `${authoredClass(element)} ${element.attribs.id ?? ''}`;
+}
+
+/** A styled-components class: the component's name (`Box-sc-g0xbh4-0`, `sc-bdVaJa`). */
+const STYLED_COMPONENT = /(?:^|-)sc-[a-z0-9]{4,}(?:-\d+)?$/i;
+/** Its style's hash beside it: five to eight letters of both cases (`gRssIw`, `crMLA-D`), which may spell `rss` or `Ad`. */
+const STYLE_HASH = /^(?=[a-z-]*[A-Z])(?=[A-Z-]*[a-z])[a-zA-Z-]{5,8}$/;
+
+/** The element's class less the names a CSS-in-JS library generated (GitHub's issue pages), which say nothing of what it holds. */
+export function authoredClass(element: Element): string {
+  const value = element.attribs.class ?? '';
+  if (!value.includes('sc-')) return value;
+  const names = value.split(/\s+/);
+  if (!names.some((name) => STYLED_COMPONENT.test(name))) return value;
+  return names.filter((name) => !STYLED_COMPONENT.test(name) && !STYLE_HASH.test(name)).join(' ');
 }

@@ -1,6 +1,7 @@
 import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type ParentNode, type Text } from 'domhandler';
 import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
+  authoredClass,
   classAndId,
   createElement,
   elementChildren,
@@ -1301,7 +1302,7 @@ class Attempt {
   private classWeight(element: Element): number {
     if (!this.flags.weightClasses) return 0;
     let weight = 0;
-    for (const value of [element.attribs.class?.replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, '').replace(SIDEBAR_LAYOUT, ''), element.attribs.id]) {
+    for (const value of [authoredClass(element).replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, '').replace(SIDEBAR_LAYOUT, ''), element.attribs.id]) {
       if (!value) continue;
       if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;

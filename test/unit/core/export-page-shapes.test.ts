@@ -1701,3 +1701,21 @@ describe('share buttons', () => {
     expect(text).toContain('Networks that share their counts');
   });
 });
+
+describe('class names a CSS-in-JS library generated', () => {
+  it("say nothing of a block: a styled-components hash that spells 'rss' (GitHub's issue body) is no feed box", () => {
+    const REPLIES = [
+      'Same here since the spring timetable: the island boat leaves before the bus from the estate arrives, so night-shift workers wait an hour.',
+      'The authority says the twenty-minute service only runs at peak times; outside them it is every forty minutes, which is where the gap comes from.',
+      'A fix is in the next draft: the last crossing moves to midnight and the first to five, and the bus company has agreed to meet every boat.',
+      'Thanks, that answers it. I will close this once the new tables are published on the harbour authority site next month.',
+    ];
+    const html = `<html><head><title>Ferry timetable gap · Issue #56 · harbour/timetable</title></head><body>
+      <div class="Box-sc-g0xbh4-0 bkzAXF"><div class="Box-sc-g0xbh4-0 gRssIw"><a href="/ann"><img alt="@ann" src="/a.png"></a>
+        <div class="Box-sc-g0xbh4-0 bDlPR react-issue-body">${paragraphs(ARTICLE)}</div></div>
+      <div class="react-comments-container">${REPLIES.map((reply, i) => `<div class="Box-sc-g0xbh4-0 dyvxqL timeline-comment" id="issuecomment-${i}"><div class="markdown-body">${paragraphs([reply])}</div></div>`).join('')}</div>
+      <div class="Box-sc-g0xbh4-0 cLtwuV sidebar-metadata"><h3>Labels</h3><a href="/labels/bug">bug</a></div></div></body></html>`;
+    const { text } = exported(html, 'https://code.example/harbour/timetable/issues/56');
+    for (const sentence of [...ARTICLE, ...REPLIES]) expect(text).toContain(sentence);
+  });
+});
