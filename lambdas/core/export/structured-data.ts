@@ -70,7 +70,7 @@ const FORUM_SOFTWARE = /\b(discourse|phpbb|vbulletin|xenforo|mybb|simple machine
  * Where forum and Q&A software puts a thread, in its own address: Discourse `/t/<slug>/<id>`,
  * XenForo and vBulletin `/threads/…<id>` (XenForo's shorter route: `/t/<slug>.<id>`), phpBB `viewtopic.php` (`…-t<id>.html` with its address
  * rewriting), vBulletin and MyBB `showthread.php` (and the like in other languages: `showtopic`,
- * `viewthread`, `topic_show`, `topic` scripts), Invision and NodeBB `/topic/<id>…`, Flarum
+ * `viewthread`, `topic_show`, `topic` scripts; MyBB's own `thread-<id>.html` and its SEO plugin's `Thread-<subject>`), Invision and NodeBB `/topic/<id>…`, Flarum
  * `/d/<id>`, Vanilla `/discussion/<id>`, Reddit `/r/<name>/comments/<id>`, code hosts'
  * `/<owner>/<repo>/issues/<n>` (and `pull`, `discussions`, GitLab's `-/merge_requests`), Stack
  * Exchange `/questions/<id>`; in its query, SMF's `?topic=<id>`, Phorum's `read.php?<forum>,<thread>`
@@ -80,6 +80,7 @@ const THREAD_PATHS = [
   /\/t\/[^/]+[/.]\d+/,
   /\/threads?\/[^/]*\d/,
   /\/(viewtopic|showthread|showtopic|viewthread|topic_show|topic)\.(php|pl|cgi|aspx?)$/,
+  /\/thread-[^/]+$/i,
   /-t\d+(-\d+)?\.html$/,
   /\/topic\/\d+/,
   /^\/d\/\d+/,

@@ -70,6 +70,16 @@ describe('pageKind', () => {
     expect(at('https://news.example/2025/pump-seals', '<meta property="og:type" content="article">')).toBeUndefined();
   });
 
+  it("reads a discussion from MyBB's own thread addresses and its SEO plugin's, not from a thread count in a shop's name", () => {
+    const at = (url: string) => {
+      const { document, jsonLd } = parseHtml('<html><body><p>Text</p></body></html>');
+      return pageKind(document, jsonLd, new URL(url));
+    };
+    expect(at('https://forum.example/Thread-Pump-seal-leaking-again')).toBe('discussion');
+    expect(at('https://forum.example/thread-1234.html')).toBe('discussion');
+    expect(at('https://shop.example/products/sheet-400-thread-count')).toBeUndefined();
+  });
+
   it('reads og:type product and microdata Product', () => {
     expect(kindOf('<meta property="og:type" content="product">')).toBe('product');
     expect(kindOf('<meta property="og:type" content="product.item">')).toBe('product');
