@@ -436,6 +436,7 @@ class Attempt {
         !findAncestor(element, 'table', 4) &&
         !isInCode(element) &&
         !this.isCodeBlock(element) &&
+        !isMemberHeader(element) &&
         // A wrapper named for the header that holds nearly all the page (XenForo's `headerMover`) is the page.
         this.unpreparedLengths.of(element).text < this.pageText * PAGE_WRAPPER_SHARE
       ) {
@@ -1428,6 +1429,17 @@ function isByline(element: Element, match: string): boolean {
   if (rel !== 'author' && !itemprop.includes('author') && !BYLINE.test(match)) return false;
   const length = textOf(element).trim().length;
   return length > 0 && length < 100;
+}
+
+/**
+ * A reference's header of one of its members (ExDoc's `detail-header`): the member's signature in
+ * code, and no link but to places on the page (its own anchor). A page's header links elsewhere.
+ */
+function isMemberHeader(element: Element): boolean {
+  if (!/header/i.test(element.attribs.class ?? '')) return false;
+  const links = descendantElements(element, (e) => e.name === 'a' && e.attribs.href !== undefined);
+  if (!links.every((link) => (link.attribs.href as string).startsWith('#'))) return false;
+  return firstElement(element, (e) => e.name === 'pre' || e.name === 'code' || /signature/i.test(e.attribs.class ?? '')) !== undefined;
 }
 
 /** Whether two elements sit in the same small block (a shared ancestor at most three levels up from each). */

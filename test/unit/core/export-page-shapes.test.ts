@@ -1552,6 +1552,24 @@ describe('an API reference', () => {
     'A table older than a year is refused, since the authority corrects its predictions each spring against the readings of the year before.',
   ];
 
+  it("keeps each function's header, its signature and type spec, though the header is named one (ExDoc's detail-header)", () => {
+    const detail = ([name, description]: readonly string[]) => `<div class="detail" id="${name}/2">
+      <div class="detail-header"><a href="#${name}/2" class="detail-link" title="Link to this function"><span class="sr-only">Link to this function</span></a>
+        <span class="signature">${name}(chart, instant)</span><div class="specs"><pre>${name}(Chart.t(), DateTime.t()) :: DateTime.t()</pre></div></div>
+      <section class="docstring"><p>${description}</p></section></div>`;
+    const html = `<html><head><title>Tidepool.Chart – tidepool v1.2.2</title></head><body>
+      <header class="site-header"><a href="/">Tidepool</a> <a href="/api">API</a></header>
+      <section id="content"><h1>Tidepool.Chart</h1><section id="moduledoc">${paragraphs(USAGE)}</section>
+        <section id="functions" class="details-list"><h1 class="section-heading">Functions</h1>${TIDE_MEMBERS.map(detail).join('')}</section></section></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/Tidepool.Chart.html');
+    for (const [name, description] of TIDE_MEMBERS) {
+      expect(text).toContain(`${name}(chart, instant)`);
+      expect(text).toContain(`${name}(Chart.t(), DateTime.t()) :: DateTime.t()`);
+      expect(text).toContain(description);
+    }
+    expect(text).not.toContain('API');
+  });
+
   it('keeps a module whose id names it with dots, though a word of the path reads as an extra (Sphinx)', () => {
     const html = `<html><head><title>Tide charts - Tidepool docs</title></head><body><main><article>
       <section id="tide-charts"><h1>Tide charts</h1>${paragraphs(ARTICLE)}
