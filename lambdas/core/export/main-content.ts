@@ -70,6 +70,8 @@ const SIDEBAR_LAYOUT = /(?<=^|\s)(no|has|with|without)[-_]?sidebars?(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
 /** A box about the article's author under it (`entry-author-bio`, `about-the-author`, `author-box`): who wrote it, not what. */
+/** Where a reference's member is defined in the source (JSDoc's `tag-source`, TypeDoc's `tsd-sources`, rustdoc's `srclink`, ExDoc's `view-source`): a link, not documentation. */
+const SOURCE_LOCATION = /(?<![\w-])(tag-source|tsd-sources|srclink|src-link|source-link|view-source)(?![\w-])/i;
 const AUTHOR_BIO = /author[-_]?(bio|box|info|card|details|profile|about|description)|about[-_]?the[-_]?author|bio[-_]?box/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
@@ -168,6 +170,8 @@ const MAIN_REST_LINK_DENSITY_MAX = 0.15;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** An author's box is a few lines; a long block so named is the author's page. */
 const AUTHOR_BIO_MAX_CHARS = 1500;
+/** "Defined in src/tide.ts:42", "Source: tide.js, line 3787". */
+const SOURCE_LOCATION_MAX_CHARS = 200;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
 /** The most text a post's bar of actions holds: its links and a prompt ("Was this helpful? 0 0"). */
@@ -1133,6 +1137,7 @@ class Attempt {
     }
     removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
     if (this.kind !== 'discussion') removeNodes(descendantElements(article, (e) => AUTHOR_BIO.test(classAndId(e)) && this.lengths.of(e).text < AUTHOR_BIO_MAX_CHARS));
+    removeNodes(descendantElements(article, (e) => SOURCE_LOCATION.test(e.attribs.class ?? '') && this.lengths.of(e).text < SOURCE_LOCATION_MAX_CHARS));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');

@@ -1570,6 +1570,17 @@ describe('an API reference', () => {
     expect(text).not.toContain('API');
   });
 
+  it('leaves out where each member is defined in the source (JSDoc\'s "Source: tide.js, line 42")', () => {
+    const member = ([name, description]: readonly string[], i: number) => `<h4 class="name" id="${name}">${name}(when)</h4><div class="description">${description}</div>
+      <dl class="details"><dt class="tag-source">Source:</dt><dd class="tag-source"><ul class="dummy"><li><a href="tide.js.html">tide.js</a>, <a href="tide.js.html#line${40 + i}">line ${40 + i}</a></li></ul></dd></dl>`;
+    const html = `<html><head><title>JSDoc: Class: TideTable</title></head><body><div id="main"><h1 class="page-title">Class: TideTable</h1>
+      <section><article><div class="container-overview">${paragraphs(USAGE)}</div><h3 class="subsection-title">Methods</h3>${TIDE_MEMBERS.map(member).join('')}</article></section></div>
+      <nav><h2><a href="index.html">Home</a></h2></nav></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/TideTable.html');
+    for (const sentence of [...USAGE, ...TIDE_MEMBERS.map(([, description]) => description)]) expect(text).toContain(sentence);
+    for (const line of ['Source:', 'tide.js', 'line 40']) expect(text).not.toContain(line);
+  });
+
   it('keeps a module whose id names it with dots, though a word of the path reads as an extra (Sphinx)', () => {
     const html = `<html><head><title>Tide charts - Tidepool docs</title></head><body><main><article>
       <section id="tide-charts"><h1>Tide charts</h1>${paragraphs(ARTICLE)}
