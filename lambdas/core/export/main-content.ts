@@ -40,7 +40,7 @@ function classPatterns(words: readonly string[]): { everywhere: RegExp; besideCo
 const UNLIKELY_CANDIDATE = classPatterns([
   // `extra` at a word's start only: Nextra, a documentation generator, names every block of the text `nextra-…`;
   // and not as a size (Amazon's `a-spacing-extra-large` around a product's reviews).
-  '-ad-', 'ai2html', 'banner', 'breadcrumbs', 'combx', COMMENT, 'community', 'cover-wrap', 'disqus', '(?<![a-z])extra(?![-_]?(small|large|wide|narrow|light|bold))', 'footer', 'gdpr', 'header', 'legends', 'menu',
+  '-ad-', 'ai2html', 'banner', 'breadcrumb', 'combx', COMMENT, 'community', 'cover-wrap', 'disqus', '(?<![a-z])extra(?![-_]?(small|large|wide|narrow|light|bold))', 'footer', 'gdpr', 'header', 'legends', 'menu',
   'related', 'remark', 'replies', 'rss', 'shoutbox', 'sidebar', 'skyscraper', 'social', 'sponsor', 'supplemental', 'ad-break', 'agegate', 'pagination', 'pager', 'popup', 'yom-remote',
 ]);
 const MAYBE_CANDIDATE = /and|article|body|column|content|main|shadow/i;

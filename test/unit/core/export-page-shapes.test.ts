@@ -1748,3 +1748,12 @@ describe('class names a CSS-in-JS library generated', () => {
     for (const sentence of [...ARTICLE, ...REPLIES]) expect(text).toContain(sentence);
   });
 });
+
+describe('a breadcrumb trail', () => {
+  it('leaves the article, named in the singular as much as in the plural (Bootstrap\'s ol.breadcrumb)', () => {
+    const html = `<html><head><title>New ferry timetable approved | Harbour Herald</title></head><body>
+      <div class="content"><ol class="breadcrumb"><li><a href="/">Harbour Herald</a></li><li><a href="/news">Local news</a></li><li class="active">Ferries</li></ol>
+        <h1>New ferry timetable approved</h1>${paragraphs(ARTICLE)}</div></body></html>`;
+    expectArticleWithout(exported(html).text, 'Local news', 'Ferries');
+  });
+});
