@@ -151,7 +151,7 @@ function addInlineRules(service: TurndownService): void {
   // as text and runs the words together: they go as emphasis's delimiters go.
   service.addRule('strikethrough', {
     filter: (node) => STRUCK.has(node.nodeName),
-    replacement: (content, node) => delimited(content, '~', asConverted(node)),
+    replacement: (content, node) => delimited(content, meetsSameEmphasis(asConverted(node)) ? '' : '~', asConverted(node)),
   });
   // A code span shows its text as written: emphasis or a link inside it (`status_<i>user</i>`) would
   // show as its syntax (`status_*user*`), so the code's own text is written, not its converted content.
@@ -256,12 +256,13 @@ function delimited(content: string, delimiter: string, node: MirrorNode): string
 }
 
 const STRUCK = new Set(['DEL', 'S', 'STRIKE']);
-const EMPHASIS_KIND: Record<string, string> = { EM: 'em', I: 'em', STRONG: 'strong', B: 'strong' };
+const EMPHASIS_KIND: Record<string, string> = { EM: 'em', I: 'em', STRONG: 'strong', B: 'strong', DEL: 'struck', S: 'struck', STRIKE: 'struck' };
 
 /**
  * Whether `node` starts right where an emphasis of its kind ends, with nothing between
- * (`<font><b>ar</b></font><font><b>ea</b></font>`): their delimiters would meet (`**ar****ea**`)
- * and show. Such a node is written without its own; the words stay whole.
+ * (`<font><b>ar</b></font><font><b>ea</b></font>`, `<s>co</s><b><s>me</s>s</b>`): their delimiters
+ * would meet (`**ar****ea**`, `~co~~me~`) and show, or pair wrongly. Such a node is written without
+ * its own; the words stay whole.
  */
 function meetsSameEmphasis(node: MirrorNode): boolean {
   let current: MirrorNode | null = node;

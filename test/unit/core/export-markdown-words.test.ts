@@ -54,6 +54,11 @@ const WRITTEN_AS: Array<{ name: string; html: string; markdown: string }> = [
     markdown: 'the rest **ar**ea. Use it.',
   },
   {
+    name: 'writes a strikethrough that meets another across elements without tildes of its own, so they do not pair wrongly',
+    html: '<p>he c<strike>es he co</strike><b><strike>me</strike>s the ichor</b> permeates all</p>',
+    markdown: 'he c~es he co~**mes the ichor** permeates all',
+  },
+  {
     name: 'moves punctuation that starts or ends emphasis beside a letter outside the delimiters',
     html: '<p>ever run on</em> Kotaku<em>. <strong>Warning:</strong> this one</em> and “<em>quoted”</em>s.</p>',
     markdown: 'ever run on Kotaku. ***Warning:** this one* and “*quoted*”s.',
