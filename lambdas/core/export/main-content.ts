@@ -170,6 +170,9 @@ const MAIN_REST_LINK_DENSITY_MAX = 0.15;
 const SHARE_ELEMENT_MAX_CHARS = 500;
 /** An author's box is a few lines; a long block so named is the author's page. */
 const AUTHOR_BIO_MAX_CHARS = 1500;
+/** A count's name (`js-vote-count`, `upvoteCount`, `like-count`, `karma`) and what it says: a number alone. */
+const TALLY_NAME = /vote|karma|(?<![a-z])(count|likes?|points)(?![a-z])/i;
+const TALLY = /^[+-]?\d[\d,.]*\s?[kKmM]?$/;
 /** "Defined in src/tide.ts:42", "Source: tide.js, line 3787". */
 const SOURCE_LOCATION_MAX_CHARS = 200;
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
@@ -1138,6 +1141,7 @@ class Attempt {
     removeNodes(descendantElements(article, (e) => (e.name === 'h1' || e.name === 'h2') && this.classWeight(e) < 0));
     if (this.kind !== 'discussion') removeNodes(descendantElements(article, (e) => AUTHOR_BIO.test(classAndId(e)) && this.lengths.of(e).text < AUTHOR_BIO_MAX_CHARS));
     removeNodes(descendantElements(article, (e) => SOURCE_LOCATION.test(e.attribs.class ?? '') && this.lengths.of(e).text < SOURCE_LOCATION_MAX_CHARS));
+    removeNodes(descendantElements(article, (e) => this.isTally(e)));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');
@@ -1226,6 +1230,16 @@ class Attempt {
     if (SHARE_ELEMENT.test(element.attribs.class ?? '')) return true;
     const { text, links } = this.lengths.of(element);
     return !HEADINGS.has(element.name) && SHARE_ELEMENT.test(element.attribs.id ?? '') && links * 2 >= text;
+  }
+
+  /**
+   * A post's vote count, a comment's score, an article's count of comments or likes: a number alone,
+   * named as one (`js-vote-count`, `comment-score`, `upvoteCount`), that says nothing of the text. A
+   * score is a discussion's only: elsewhere it is a review's rating or a match's result.
+   */
+  private isTally(element: Element): boolean {
+    const name = `${classAndId(element)} ${element.attribs.itemprop ?? ''}`;
+    return (TALLY_NAME.test(name) || (this.kind === 'discussion' && /score/i.test(name))) && TALLY.test(textOf(element).trim());
   }
 
   /** A list whose every item is one short link or button, and nothing else. */

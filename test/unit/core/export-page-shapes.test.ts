@@ -1757,3 +1757,26 @@ describe('a breadcrumb trail', () => {
     expectArticleWithout(exported(html).text, 'Local news', 'Ferries');
   });
 });
+
+describe('counts of votes, likes and comments', () => {
+  it("leave a Q&A page's posts and an article, but a review's scores stay", () => {
+    const ANSWERS = [
+      'Run the one test by its dotted name: python -m unittest tests.test_tides.TideTable.test_spring, from the folder above the tests package.',
+      'With pytest the same test is tests/test_tides.py::TideTable::test_spring, and -k spring picks every test whose name says spring.',
+    ];
+    const post = (text: string, votes: number) => `<div class="answer"><div class="votecell"><div class="js-vote-count" itemprop="upvoteCount" data-value="${votes}">${votes}</div></div>
+      <div class="answercell"><div class="s-prose">${paragraphs([text])}</div>
+      <ul class="comments-list"><li class="comment"><div class="comment-score"><span class="cool">${votes + 7}</span></div><div class="comment-text"><span class="comment-copy">Works here too, thanks.</span></div></li></ul></div></div>`;
+    const html = `<html><head><title>Running a single test from the command line - Stack Overflow</title></head><body><div id="mainbar">
+      <div class="question">${post(ARTICLE[0], 311)}</div><div id="answers">${ANSWERS.map((answer, i) => post(answer, 256 - i * 100)).join('')}</div></div></body></html>`;
+    const { text } = exported(html, 'https://qa.example/questions/15971735/running-single-test');
+    for (const sentence of [ARTICLE[0], ...ANSWERS]) expect(text).toContain(sentence);
+    for (const count of ['311', '256', '156', '318', '263']) expect(text).not.toContain(count);
+    const review = `<html><head><title>Harbour lantern, reviewed | Harbour Herald</title></head><body><article><h1>Harbour lantern, reviewed</h1>${paragraphs(ARTICLE)}
+      <table class="ratings"><tr><th>Build</th><td class="ratingsBoxScore">9</td></tr><tr><th>Light</th><td class="ratingsBoxScore">7</td></tr></table>
+      <div class="comment-count">14</div></article></body></html>`;
+    const reviewed = exported(review).text;
+    expect(reviewed).toMatch(/Build\W+9/);
+    expect(reviewed).not.toContain('14');
+  });
+});
