@@ -1768,9 +1768,9 @@ describe('counts of votes, likes and comments', () => {
       <div class="answercell"><div class="s-prose">${paragraphs([text])}</div>
       <ul class="comments-list"><li class="comment"><div class="comment-score"><span class="cool">${votes + 7}</span></div><div class="comment-text"><span class="comment-copy">Works here too, thanks.</span></div></li></ul></div></div>`;
     const html = `<html><head><title>Running a single test from the command line - Stack Overflow</title></head><body><div id="mainbar">
-      <div class="question">${post(ARTICLE[0], 311)}</div><div id="answers">${ANSWERS.map((answer, i) => post(answer, 256 - i * 100)).join('')}</div></div></body></html>`;
+      <div class="question">${post(ARTICLE[0] as string, 311)}</div><div id="answers">${ANSWERS.map((answer, i) => post(answer, 256 - i * 100)).join('')}</div></div></body></html>`;
     const { text } = exported(html, 'https://qa.example/questions/15971735/running-single-test');
-    for (const sentence of [ARTICLE[0], ...ANSWERS]) expect(text).toContain(sentence);
+    for (const sentence of [ARTICLE[0] as string, ...ANSWERS]) expect(text).toContain(sentence);
     for (const count of ['311', '256', '156', '318', '263']) expect(text).not.toContain(count);
     const review = `<html><head><title>Harbour lantern, reviewed | Harbour Herald</title></head><body><article><h1>Harbour lantern, reviewed</h1>${paragraphs(ARTICLE)}
       <table class="ratings"><tr><th>Build</th><td class="ratingsBoxScore">9</td></tr><tr><th>Light</th><td class="ratingsBoxScore">7</td></tr></table>
