@@ -57,7 +57,7 @@ export function removeBoilerplate(root: Element, kind?: PageKind): void {
     if (!isTag(node)) continue;
     // SyntaxHighlighter 1.x reads a listing from `<textarea name="code">` and shows it as code.
     if (node.name === 'textarea' && node.attribs.name === 'code') node.name = 'pre';
-    const reason = kind === 'product' && isShopForm(node, lengths.of(node).text, pageText) ? 'control' : boilerplateReason(node);
+    const reason = kind === 'product' && node.name === 'form' && isShopForm(node, lengths.of(node).text, pageText) ? 'control' : boilerplateReason(node);
     // A discussion's replies and a product's reviews are its content, and so are a product's panels,
     // any page's closed accordion items, and the quotes in a discussion's posts.
     const content =

@@ -1226,10 +1226,11 @@ class Attempt {
    * own. A heading's or a section's id is its words (`social-networks-who-have-share-counters`).
    */
   private isShareWidget(element: Element): boolean {
+    const byClass = SHARE_ELEMENT.test(element.attribs.class ?? '');
+    if (!byClass && (HEADINGS.has(element.name) || !SHARE_ELEMENT.test(element.attribs.id ?? ''))) return false;
     if (textOf(element).length >= SHARE_ELEMENT_MAX_CHARS) return false;
-    if (SHARE_ELEMENT.test(element.attribs.class ?? '')) return true;
     const { text, links } = this.lengths.of(element);
-    return !HEADINGS.has(element.name) && SHARE_ELEMENT.test(element.attribs.id ?? '') && links * 2 >= text;
+    return byClass || links * 2 >= text;
   }
 
   /**
