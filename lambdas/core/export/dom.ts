@@ -1,4 +1,5 @@
 import { Element, Text, isTag, type AnyNode, type ChildNode, type ParentNode } from 'domhandler';
+import { textOf } from '../html.js';
 
 /**
  * Tree edits on domhandler nodes that stay linear on wide pages: removing thousands of siblings
@@ -113,7 +114,25 @@ export function isInside(node: AnyNode, ancestor: ParentNode): boolean {
 }
 
 export function classAndId(element: Element): string {
-  return `${authoredClass(element)} ${element.attribs.id ?? ''}`;
+  return `${authoredClass(element)} ${authoredId(element)}`;
+}
+
+/** Words a slug must have to be taken for a heading's rather than a name (`related-posts` is a name). */
+const HEADING_SLUG_MIN_WORDS = 4;
+const HEADING = /^h[1-6]$/;
+
+/**
+ * The element's id, unless it is its heading's words made a slug (Sphinx's `div.section`, a
+ * Markdown heading's anchor): `default-filtering-of-related-objects` says what the section is about,
+ * not what kind of block it is.
+ */
+export function authoredId(element: Element): string {
+  const id = element.attribs.id ?? '';
+  if (id.split('-').length < HEADING_SLUG_MIN_WORDS) return id;
+  const heading = HEADING.test(element.name) ? element : element.children.find(isTag);
+  if (!heading || !HEADING.test(heading.name)) return id;
+  const slug = textOf(heading).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+  return slug === id.replace(/-\d+$/, '') ? '' : id;
 }
 
 /** A styled-components class: the component's name (`Box-sc-g0xbh4-0`, `sc-bdVaJa`). */

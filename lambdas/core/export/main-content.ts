@@ -2,6 +2,7 @@ import { Element, hasChildren, isTag, isText, type AnyNode, type ChildNode, type
 import { collapseWhitespace, descendantElements, firstElement, textOf } from '../html.js';
 import {
   authoredClass,
+  authoredId,
   classAndId,
   createElement,
   elementChildren,
@@ -1323,7 +1324,7 @@ class Attempt {
   private classWeight(element: Element): number {
     if (!this.flags.weightClasses) return 0;
     let weight = 0;
-    for (const value of [authoredClass(element).replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, '').replace(SIDEBAR_LAYOUT, ''), element.attribs.id]) {
+    for (const value of [authoredClass(element).replace(SCROLL_UTILITY, '').replace(BUILDER_MODULE, '').replace(SIDEBAR_LAYOUT, ''), authoredId(element)]) {
       if (!value) continue;
       if (this.negativeClass.test(value)) weight -= 25;
       if (POSITIVE_CLASS.test(value)) weight += 25;

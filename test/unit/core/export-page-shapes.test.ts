@@ -1780,3 +1780,19 @@ describe('counts of votes, likes and comments', () => {
     expect(reviewed).not.toContain('14');
   });
 });
+
+describe("a section's id made of its heading's words", () => {
+  it('says what the section is about, not what kind of block it is: "related" or "share" in it removes nothing', () => {
+    const section = (slug: string, heading: string, sentences: readonly string[]) =>
+      `<div class="section" id="${slug}"><h2>${heading}<a class="headerlink" href="#${slug}">¶</a></h2>${paragraphs(sentences)}</div>`;
+    const html = `<html><head><title>Tide tables tutorial — Tidepool 2.1 documentation</title></head><body><div class="document"><div class="body" role="main">
+      <div class="section" id="tide-tables-tutorial"><h1>Tide tables tutorial</h1>
+      ${section('reading-a-tide-table', 'Reading a tide table', [...ARTICLE.slice(0, 2), ...TIDE_MEMBERS.map(([, description]) => description as string)])}
+      ${section('default-filtering-of-related-stations', 'Default filtering of related stations', [ARTICLE[2] as string])}
+      ${section('amend-a-shared-tide-table', 'Amend a shared tide table', [ARTICLE[3] as string])}
+      </div></div></div><div class="related"><h3>Navigation</h3><ul><li><a href="/genindex">Index</a></li><li><a href="/py-modindex">Modules</a></li></ul></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/tutorial.html');
+    expectArticleWithout(text, 'Modules');
+    expect(text).toContain('Default filtering of related stations');
+  });
+});
