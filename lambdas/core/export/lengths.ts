@@ -62,7 +62,23 @@ export function countsAsLink(element: Element): boolean {
     if (CODE.has(parent.name) || SIGNATURE_CLASS.test(parent.attribs.class ?? '')) return false;
   }
   const children = element.children.filter((child) => !(isText(child) && child.data.trim() === ''));
-  return !(children.length === 1 && isTag(children[0]!) && CODE.has(children[0].name));
+  if (children.length === 1 && isTag(children[0]!) && CODE.has(children[0].name)) return false;
+  return !(children.length === 1 && isText(children[0]!) && isAddressWrittenOut(element, children[0].data));
+}
+
+/** An address with its scheme, `www.` and last slash left out, as links that show it write it. */
+function bareAddress(address: string): string {
+  return address.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '').toLowerCase();
+}
+
+/**
+ * A link that reads as the address it goes to (`http://localhost:9002/events/` in a tutorial's
+ * steps, a reference's URL): an address written into the text for the reader, not a way off it.
+ */
+function isAddressWrittenOut(link: Element, text: string): boolean {
+  const href = link.attribs.href;
+  if (!href || !/^(?:https?:\/\/|www\.)/i.test(href.trim())) return false;
+  return /^\s*(?:https?:\/\/|www\.)\S+\s*$/i.test(text) && bareAddress(text) === bareAddress(href);
 }
 
 /** Length of `text` with whitespace runs counted as one character. */

@@ -1796,3 +1796,19 @@ describe("a section's id made of its heading's words", () => {
     expect(text).toContain('Default filtering of related stations');
   });
 });
+
+describe('addresses written out as links', () => {
+  it("are the text a reader follows (a tutorial's steps to try), not links off the page", () => {
+    const steps = ['/tides/', '/tides/?page=2&per_page=1', '/tides/?filter{port}=Harbour'].map(
+      (path, i) => `<li><dl><dt><a class="reference external" href="http://localhost:9002${path}">http://localhost:9002${path}</a></dt><dd><ul><li>${['You get the whole table.', 'Pages work.', 'So do filters.'][i]}</li></ul></dd></dl></li>`,
+    );
+    const html = `<html><head><title>Tutorial — Tidepool 2.1 documentation</title></head><body><div class="document"><div class="body" role="main"><div class="section" id="tutorial"><h1>Tutorial</h1>
+      ${paragraphs(ARTICLE.slice(0, 3))}
+      <div class="section" id="try-it-out"><h2>Try it out<a class="headerlink" href="#try-it-out">¶</a></h2><p>Try a few addresses (with the server running on port 9002):</p><ul>${steps.join('')}</ul></div>
+      ${paragraphs(ARTICLE.slice(3))}</div></div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/tutorial.html');
+    expectArticleWithout(text);
+    expect(text).toContain('http://localhost:9002/tides/?page=2&per_page=1');
+    expect(text).toContain('So do filters.');
+  });
+});
