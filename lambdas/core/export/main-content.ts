@@ -70,9 +70,9 @@ const BUILDER_MODULE = /(?<=^|\s)(elementor-widget|et_pb_promo)(?=[-_\s]|$)/g;
 const SIDEBAR_LAYOUT = /(?<=^|\s)(no|has|with|without)[-_]?sidebars?(?=\s|$)/g;
 const BYLINE = /byline|author|dateline|writtenby|p-author/i;
 const SHARE_ELEMENT = /(\b|_)(share|sharedaddy)(\b|_)/i;
-/** A box about the article's author under it (`entry-author-bio`, `about-the-author`, `author-box`): who wrote it, not what. */
 /** Where a reference's member is defined in the source (JSDoc's `tag-source`, TypeDoc's `tsd-sources`, rustdoc's `srclink`, ExDoc's `view-source`): a link, not documentation. */
 const SOURCE_LOCATION = /(?<![\w-])(tag-source|tsd-sources|srclink|src-link|source-link|view-source)(?![\w-])/i;
+/** A box about the article's author under it (`entry-author-bio`, `about-the-author`, `author-box`): who wrote it, not what. */
 const AUTHOR_BIO = /author[-_]?(bio|box|info|card|details|profile|about|description)|about[-_]?the[-_]?author|bio[-_]?box/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
@@ -176,6 +176,14 @@ const TALLY_NAME = /vote|karma|(?<![a-z])(count|likes?|points)(?![a-z])/i;
 const TALLY = /^[+-]?\d[\d,.]*\s?[kKmM]?$/;
 /** "Defined in src/tide.ts:42", "Source: tide.js, line 3787". */
 const SOURCE_LOCATION_MAX_CHARS = 200;
+/**
+ * Where a site signs a reader in or up (`/login/`, `member.php?action=register`, `ucp.php?mode=login`,
+ * `/users/sign_in`, `/account/signup`).
+ */
+const SIGN_IN_ADDRESS = /(?:^|[/?&=._-])(log-?in|sign-?in|sign-?up|register|registration|create-account)(?:$|[/?&=._-])/i;
+/** "Please, Log in or Register to view URLs content!", "You must log in or register to reply here." */
+const SIGN_IN_PROMPT_MAX_CHARS = 200;
+const SIGN_IN_PROMPT_TAGS = new Set(['div', 'p', 'li', 'section', 'aside']);
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
 /** The most text a post's bar of actions holds: its links and a prompt ("Was this helpful? 0 0"). */
@@ -1143,6 +1151,7 @@ class Attempt {
     if (this.kind !== 'discussion') removeNodes(descendantElements(article, (e) => AUTHOR_BIO.test(classAndId(e)) && this.lengths.of(e).text < AUTHOR_BIO_MAX_CHARS));
     removeNodes(descendantElements(article, (e) => SOURCE_LOCATION.test(e.attribs.class ?? '') && this.lengths.of(e).text < SOURCE_LOCATION_MAX_CHARS));
     removeNodes(descendantElements(article, (e) => this.isTally(e)));
+    removeNodes(descendantElements(article, (e) => this.isSignInPrompt(e)));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');
@@ -1232,6 +1241,18 @@ class Attempt {
     if (textOf(element).length >= SHARE_ELEMENT_MAX_CHARS) return false;
     const { text, links } = this.lengths.of(element);
     return byClass || links * 2 >= text;
+  }
+
+  /**
+   * A short block whose links all sign the reader in or up, two or more ("Please, Log in or
+   * Register to view URLs content!", put by a forum in place of each link a guest may not see):
+   * what the site asks of a reader, not what the text says. One link to a sign-in page may be a
+   * step of a tutorial.
+   */
+  private isSignInPrompt(element: Element): boolean {
+    if (!SIGN_IN_PROMPT_TAGS.has(element.name) || this.lengths.of(element).text > SIGN_IN_PROMPT_MAX_CHARS) return false;
+    const links = descendantElements(element, (e) => e.name === 'a');
+    return links.length >= 2 && links.every((link) => SIGN_IN_ADDRESS.test(link.attribs.href ?? ''));
   }
 
   /**

@@ -1812,3 +1812,30 @@ describe('addresses written out as links', () => {
     expect(text).toContain('So do filters.');
   });
 });
+
+describe('a prompt to sign in', () => {
+  const prompt = '<div class="blockMessage blockMessage--important">Please, <a href="/login/">Log in</a> or <a href="/register/">Register</a> to view URLs content!</div>';
+
+  it("leaves a thread's posts where the forum put it in place of each link a guest may not see", () => {
+    const POSTS = [
+      `Today we look at the three kinds of damage. Physical damage is reduced by armour and blocked by ${prompt}, but it passes through ${prompt} and magic immunity.`,
+      `Magic damage is reduced by magic resistance alone; the spells that deal it include ${prompt} and ${prompt}, and their damage falls off with distance.`,
+      'Pure damage ignores armour and resistance alike, which is why so few spells deal it and why every one of them costs so much mana.',
+    ];
+    const html = `<html><head><title>Kinds of damage | Game Forum</title></head><body><div class="p-body"><div class="block-container">
+      ${POSTS.map((post, i) => `<article class="message message--post" id="post-${i + 1}"><div class="message-cell message-cell--user"><a href="/members/${i}">player${i}</a></div>
+        <div class="message-cell message-cell--main"><article class="message-body"><div class="bbWrapper">${post}</div></article></div></article>`).join('')}
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://forum.example/threads/kinds-of-damage.1002/');
+    for (const words of ['Physical damage is reduced by armour', 'Magic damage is reduced by magic resistance', 'Pure damage ignores armour']) expect(text).toContain(words);
+    expect(text).not.toContain('to view URLs content');
+  });
+
+  it('is not a step that links to a sign-in page once', () => {
+    const STEP = 'First open the console at <a href="https://console.example/login">console.example/login</a> and sign in with the account that owns the harbour.';
+    const html = `<html><head><title>Getting started — Tidepool docs</title></head><body><main><h1>Getting started</h1>${paragraphs(ARTICLE.slice(0, 2))}<p>${STEP}</p>${paragraphs(ARTICLE.slice(2))}</main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/getting-started');
+    expectArticleWithout(text);
+    expect(text).toContain('sign in with the account that owns the harbour');
+  });
+});
