@@ -76,6 +76,9 @@ const SOURCE_LOCATION = /(?<![\w-])(tag-source|tsd-sources|srclink|src-link|sour
 const AUTHOR_BIO = /author[-_]?(bio|box|info|card|details|profile|about|description)|about[-_]?the[-_]?author|bio[-_]?box/i;
 const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$/iu;
 const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
+/** What a copy button's popup says once pressed (Dokka's beside every member): the page's answer to a click, not its text. */
+const COPIED_WORDS = /^((link |code )?copied( to (the )?clipboard)?)[.!]?$/i;
+const COPIED_MAX_CHARS = 30;
 const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const SENTENCE_END = /\.( |$)/;
 
@@ -462,6 +465,7 @@ class Attempt {
       if (isNamedSidebar(element) && this.unpreparedLengths.of(element).text * 2 < this.pageText) return true;
       if (isNamedNavigation(element) && this.isMostlyLinks(element)) return true;
     }
+    if (this.unpreparedLengths.of(element).text <= COPIED_MAX_CHARS && COPIED_WORDS.test(collapseWhitespace(textOf(element)).trim())) return true;
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
   }
 

@@ -1839,3 +1839,19 @@ describe('a prompt to sign in', () => {
     expect(text).toContain('sign in with the account that owns the harbour');
   });
 });
+
+describe("a copy button's popup", () => {
+  it('says "Link copied to clipboard" only once pressed: it is not the text of the members it sits beside on a short page (Dokka\'s)', () => {
+    const row = ([name, description]: readonly string[]) => `<div class="table-row"><div class="main-subrow keyValue"><div><span class="inline-flex"><div><a href="${name}.html">${name}</a></div>
+      <span class="anchor-wrapper"><span class="anchor-icon"></span><div class="copy-popup-wrapper"><span class="copy-popup-icon"></span><span>Link copied to clipboard</span></div></span></span></div>
+      <div><div class="symbol monospace">fun ${name}(instant: Instant): Tide</div><div class="brief"><p class="paragraph">${description}</p></div></div></div></div>`;
+    const html = `<html><head><title>TideTable</title></head><body><div id="main"><div class="main-content" id="content"><h1 class="cover">TideTable</h1>
+      <h2>Functions</h2><div class="table">${TIDE_MEMBERS.slice(0, 2).map(row).join('')}</div></div></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/tide-table/index.html');
+    for (const [name, description] of TIDE_MEMBERS.slice(0, 2)) {
+      expect(text).toContain(`fun ${name}(instant: Instant): Tide`);
+      expect(text).toContain(description);
+    }
+    expect(text).not.toContain('copied');
+  });
+});
