@@ -78,7 +78,10 @@ const AD_WORDS = /^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|�
 const LOADING_WORDS = /^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$/iu;
 /** What a copy button's popup says once pressed (Dokka's beside every member): the page's answer to a click, not its text. */
 const COPIED_WORDS = /^((link |code )?copied( to (the )?clipboard)?)[.!]?$/i;
-const COPIED_MAX_CHARS = 30;
+/** A popup is a few nodes (an icon and its words): a deep chain of short elements is not measured again at each level. */
+const COPIED_MAX_NODES = 12;
+const COPIED_MIN_CHARS = 'copied'.length;
+const COPIED_MAX_CHARS = 'code copied to the clipboard!'.length;
 const COMMAS = /[\u002C\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C]/g;
 const SENTENCE_END = /\.( |$)/;
 
@@ -186,6 +189,7 @@ const SOURCE_LOCATION_MAX_CHARS = 200;
 const SIGN_IN_ADDRESS = /(?:^|[/?&=._-])(log-?in|sign-?in|sign-?up|register|registration|create-account)(?:$|[/?&=._-])/i;
 /** "Please, Log in or Register to view URLs content!", "You must log in or register to reply here." */
 const SIGN_IN_PROMPT_MAX_CHARS = 200;
+const SIGN_IN_PROMPT_MAX_NODES = 40;
 const SIGN_IN_PROMPT_TAGS = new Set(['div', 'p', 'li', 'section', 'aside']);
 /** The longest label of a post's action (`permalink`, `Reply With Quote`). */
 const ACTION_MAX_CHARS = 30;
@@ -465,7 +469,8 @@ class Attempt {
       if (isNamedSidebar(element) && this.unpreparedLengths.of(element).text * 2 < this.pageText) return true;
       if (isNamedNavigation(element) && this.isMostlyLinks(element)) return true;
     }
-    if (this.unpreparedLengths.of(element).text <= COPIED_MAX_CHARS && COPIED_WORDS.test(collapseWhitespace(textOf(element)).trim())) return true;
+    const length = this.unpreparedLengths.of(element).text;
+    if (length >= COPIED_MIN_CHARS && length <= COPIED_MAX_CHARS && isCopiedNotice(element)) return true;
     return EMPTY_REMOVABLE.has(element.name) && isWithoutContent(element);
   }
 
@@ -1254,8 +1259,10 @@ class Attempt {
    * step of a tutorial.
    */
   private isSignInPrompt(element: Element): boolean {
-    if (!SIGN_IN_PROMPT_TAGS.has(element.name) || this.lengths.of(element).text > SIGN_IN_PROMPT_MAX_CHARS) return false;
-    const links = descendantElements(element, (e) => e.name === 'a');
+    if (!SIGN_IN_PROMPT_TAGS.has(element.name)) return false;
+    const lengths = this.lengths.of(element);
+    if (lengths.links === 0 || lengths.text > SIGN_IN_PROMPT_MAX_CHARS) return false;
+    const links = (nodesOfSmall(element, SIGN_IN_PROMPT_MAX_NODES) ?? []).filter((node): node is Element => isTag(node) && node.name === 'a');
     return links.length >= 2 && links.every((link) => SIGN_IN_ADDRESS.test(link.attribs.href ?? ''));
   }
 
@@ -1403,6 +1410,27 @@ function isInDataTable(cell: Element, dataTables: Set<Element>): boolean {
 }
 
 /** Text that reads as sentences rather than a value: long, with a full stop. */
+/** Whether a small element says only what a copy button's popup says once pressed. */
+function isCopiedNotice(element: Element): boolean {
+  const nodes = nodesOfSmall(element, COPIED_MAX_NODES);
+  return nodes !== undefined && COPIED_WORDS.test(collapseWhitespace(nodes.filter(isText).map((node) => node.data).join('')).trim());
+}
+
+/**
+ * The element and all it holds, in document order, if that is at most `maxNodes` nodes: a test
+ * meant for small blocks stops early on a large one, and a deep chain of elements is not walked
+ * again at each level.
+ */
+function nodesOfSmall(element: Element, maxNodes: number): AnyNode[] | undefined {
+  const nodes: AnyNode[] = [];
+  const stack: AnyNode[] = [element];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (nodes.push(node) > maxNodes) return undefined;
+    if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return nodes;
+}
+
 function readsAsProse(text: string): boolean {
   return text.length >= 80 && SENTENCE_END.test(text);
 }
