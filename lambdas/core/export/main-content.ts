@@ -666,10 +666,15 @@ class Attempt {
     }
     if (this.kind === 'product') candidate = this.withProductName(page, candidate);
     if (this.kind === 'discussion') candidate = this.threadOf(page, candidate) ?? this.postBeforeReplies(page, candidate);
-    // An only child, a section's body beside its heading, or an item's description beside its
-    // declaration (Javadoc's) is joined with its parent's siblings (the page's other sections) more
-    // easily from the parent.
-    while (candidate.parent && candidate.parent !== page && isTag(candidate.parent) && (isOnlyBlockOf(candidate.parent, candidate) || isBesideDeclaration(candidate.parent, candidate))) {
+    // An only child, a section's body beside its heading, an item's description beside its
+    // declaration (Javadoc's) or a definition beside its term (Texinfo's `dl` for each function) is
+    // joined with its parent's siblings (the page's other sections and items) more easily from the parent.
+    while (
+      candidate.parent &&
+      candidate.parent !== page &&
+      isTag(candidate.parent) &&
+      (isOnlyBlockOf(candidate.parent, candidate) || isBesideDeclaration(candidate.parent, candidate) || (candidate.name === 'dd' && candidate.parent.name === 'dl'))
+    ) {
       candidate = candidate.parent;
     }
     if (!this.scores.has(candidate)) this.scores.set(candidate, this.initialScore(candidate));
@@ -940,6 +945,9 @@ class Attempt {
     });
     // A data table beside the article (a letter's signatories, a page's second table) is part of it.
     joinAdjacent(siblings, belongs, (sibling) => this.isDataBlock(sibling));
+    // A reference's entries beside the one that won, a term and its definition each (Texinfo's `dl`
+    // for every function), are more of it.
+    if (top.name === 'dl') joinAdjacent(siblings, belongs, (sibling) => sibling.name === 'dl' && linkDensity(this.lengths, sibling) < 0.25);
     // Page builders and CMS components put each paragraph, the lead or a heading in a block of its
     // own: the prose blocks next to the article, and the headings between them, are more of it.
     // Only a winning block that is a fragment (under an article's length, or one of a document's

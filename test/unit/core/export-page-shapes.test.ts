@@ -1855,3 +1855,21 @@ describe("a copy button's popup", () => {
     expect(text).not.toContain('copied');
   });
 });
+
+describe("a manual's entries, a term and its definition each", () => {
+  it("are all the section's, not only the longest (Texinfo's dl for every function, at the page's top level)", () => {
+    const entry = ([name, description]: readonly string[], i: number) =>
+      `<dl><dt id="index-${name}">Function: <strong>${name}</strong> <em>instant</em></dt><dd><p>${description}</p>${i === 2 ? `${paragraphs(ARTICLE)}<pre class="example">(${name} (current-time))\n     ⇒ 1.8</pre>` : ''}</dd></dl>`;
+    const html = `<html><head><title>Tide Functions (Tidepool Manual)</title></head><body>
+      <div class="header"><p>Next: <a href="Tide-Tables.html">Tide Tables</a>, Up: <a href="Tides.html">Tides</a></p></div>
+      <h3 class="section">3.2 Tide Functions</h3><p>In this section we describe the functions that answer questions about the tide at the harbour.</p>
+      ${TIDE_MEMBERS.map(entry).join('\n')}
+      <div class="header"><p>Next: <a href="Tide-Tables.html">Tide Tables</a>, Up: <a href="Tides.html">Tides</a></p></div></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/manual/Tide-Functions.html');
+    for (const [name, description] of TIDE_MEMBERS) {
+      expect(text).toContain(`Function: ${name} instant`);
+      expect(text).toContain(description);
+    }
+    expect(text).not.toContain('Next: Tide Tables');
+  });
+});
