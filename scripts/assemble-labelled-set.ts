@@ -29,13 +29,17 @@ export interface AssembleResult {
   missing: string[];
 }
 
-/** The bare git directory of a repository's mirror: the folder itself, or one folder in it. */
+/**
+ * The git directory of a repository's mirror: the folder itself, one folder in it (a bare clone),
+ * or the `.git` of one folder in it (a snapshot may come as a clone with a work tree's layout).
+ */
 function gitDirOf(mirrorsDir: string, repo: string): string | undefined {
   const mirror = join(mirrorsDir, repo.replace('/', '+'));
   if (!existsSync(mirror)) return undefined;
   if (existsSync(join(mirror, 'HEAD'))) return mirror;
-  const inner = readdirSync(mirror, { withFileTypes: true }).find((entry) => entry.isDirectory() && existsSync(join(mirror, entry.name, 'HEAD')));
-  return inner ? join(mirror, inner.name) : undefined;
+  const folders = readdirSync(mirror, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const candidates = folders.flatMap((folder) => [join(mirror, folder.name), join(mirror, folder.name, '.git')]);
+  return candidates.find((dir) => existsSync(join(dir, 'HEAD')));
 }
 
 export function assembleLabelledSet(manifestFile: string, outDir: string, mirrorsDir: string): AssembleResult {

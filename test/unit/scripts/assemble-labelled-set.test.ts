@@ -8,7 +8,7 @@ import { assembleLabelledSet } from '../../../scripts/assemble-labelled-set.js';
 const git = (args: string[], cwd?: string) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd, encoding: 'utf8' }).trim();
 
 describe('assembling a labelled set from its manifest', () => {
-  it('writes each page from its mirror byte for byte and reports a missing repository', () => {
+  it('writes each page from its mirror, whichever layout the mirror has, byte for byte, and reports a missing repository', () => {
     const root = mkdtempSync(join(tmpdir(), 'assemble-'));
     // A page with bytes that are not UTF-8, so a text round trip would change it.
     const page = Buffer.concat([Buffer.from('<html><body><div role="main"><p>caf'), Buffer.from([0xe9]), Buffer.from('</p></div></body></html>\n')]);
@@ -23,6 +23,9 @@ describe('assembling a labelled set from its manifest', () => {
     const mirrors = join(root, 'mirrors');
     mkdirSync(join(mirrors, 'someone+docs-site'), { recursive: true });
     git(['clone', '-q', '--bare', work, join(mirrors, 'someone+docs-site', 'repo')]);
+    // Or a clone with a work tree's layout: <mirrors>/<owner>+<name>/<one folder>/.git.
+    mkdirSync(join(mirrors, 'someone+docs-copy', 'repo'), { recursive: true });
+    git(['clone', '-q', '--bare', work, join(mirrors, 'someone+docs-copy', 'repo', '.git')]);
 
     const base = { url: 'https://example.com/guide', generator: 'Sphinx', container: 'div[role=main]', path: 'docs/guide.html', commit };
     const manifest = join(root, 'manifest.jsonl');
@@ -30,6 +33,7 @@ describe('assembling a labelled set from its manifest', () => {
       manifest,
       [
         JSON.stringify({ ...base, file: 'sphinx/site-1.html', repo: 'someone/docs-site' }),
+        JSON.stringify({ ...base, file: 'sphinx/copy-1.html', repo: 'someone/docs-copy' }),
         JSON.stringify({ ...base, file: 'sphinx/gone-1.html', repo: 'nobody/gone' }),
       ].join('\n') + '\n',
     );
@@ -37,8 +41,9 @@ describe('assembling a labelled set from its manifest', () => {
     const out = join(root, 'out');
     const result = assembleLabelledSet(manifest, out, mirrors);
 
-    expect(result.written).toBe(1);
+    expect(result.written).toBe(2);
     expect(readFileSync(join(out, 'sphinx', 'site-1.html')).equals(page)).toBe(true);
+    expect(readFileSync(join(out, 'sphinx', 'copy-1.html')).equals(page)).toBe(true);
     expect(result.missing).toHaveLength(1);
     expect(result.missing[0]).toContain('nobody/gone');
     expect(readFileSync(join(out, 'manifest.jsonl'), 'utf8')).toBe(readFileSync(manifest, 'utf8'));
