@@ -244,8 +244,8 @@ function isOverlay(attribs: Record<string, string>): boolean {
   });
 }
 
-/** The usual names of a page's comment section (WordPress, Disqus, most themes), as a whole class or id. */
-const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond)$/i;
+/** The usual names of a page's comment section (WordPress, Disqus, most themes; a manual's readers' notes, php.net's), as a whole class or id. */
+const COMMENT_THREAD = /^(comments?|comments?[-_](area|list|section|thread|wrapper|container)|commentlist|disqus_thread|respond|user[-_]?notes)$/i;
 
 /**
  * Comment threads go before scoring, not only in the first attempt: under a short post a long

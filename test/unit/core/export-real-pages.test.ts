@@ -108,4 +108,20 @@ describe('main content on real page shapes', () => {
     expect(text).toContain(SENTENCES[0]);
     expect(text).not.toContain('Reader 1');
   });
+
+  it("returns a manual's page, not its readers' notes under it (php.net's user notes)", () => {
+    const note = (n: number) =>
+      `<div class="note" id="${n}"><div class="votes"><a href="/vote-note.php?id=${n}&amp;vote=up">up</a><div class="tally">${n}</div></div>
+      <a href="#${n}" class="name"><strong class="user"><em>reader${n} at example dot com</em></strong></a><div class="date">12 years ago</div>
+      <div class="text"><code>Pay attention that the function will not check the harbour's timetable for the holidays, so do it yourself first.</code></div></div>`;
+    const html = `<html><head><title>tide_next - Manual</title></head><body>
+      <div id="layout-content"><div class="refentry"><h1 class="refname">tide_next</h1><p>${SENTENCES[0]}</p><p>${SENTENCES[1]}</p></div>
+      <section id="usernotes"><div class="head"><h3 class="title">User Contributed Notes <span class="count">6 notes</span></h3></div>
+      <div id="allnotes">${[1, 2, 3, 4, 5, 6].map(note).join('')}</div></section></div>
+      </body></html>`;
+    const { text } = exported(html);
+    expect(text).toContain(SENTENCES[0]);
+    expect(text).not.toContain('reader1 at example dot com');
+    expect(text).not.toContain('Pay attention');
+  });
 });
