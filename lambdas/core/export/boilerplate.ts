@@ -185,6 +185,26 @@ function swallowsPage(element: Element, text: number, pageText: number): boolean
 /** A `<header>` in an article or section introduces it (headline, standfirst); elsewhere it is the page's masthead. */
 const SECTIONING = ['article', 'main', 'section'];
 
+/** A title block holds a title and a line or two under it; a masthead more. */
+const TITLE_BLOCK_MAX_CHARS = 600;
+/** What only a masthead holds: the site's navigation and search. */
+const MASTHEAD_PARTS = new Set(['nav', 'ul', 'ol', 'menu', 'form', 'input', 'button', 'select']);
+
+/**
+ * A `<header>` outside any article or section that holds an `h1` as text (not a link home) and
+ * little else, without the navigation or search a masthead has, is the title block of the content
+ * beside it: a documentation page's title and description above its body.
+ */
+function isTitleBlock(header: Element): boolean {
+  const text = textOf(header).trim().length;
+  if (text === 0 || text > TITLE_BLOCK_MAX_CHARS) return false;
+  if (firstElement(header, (e) => MASTHEAD_PARTS.has(e.name) || e.attribs.role === 'navigation' || e.attribs.role === 'search')) return false;
+  const title = firstElement(header, (e) => e.name === 'h1');
+  if (!title || textOf(title).trim() === '' || findAncestor(title, 'a') || firstElement(title, (e) => e.name === 'a')) return false;
+  const linkText = descendantElements(header, (e) => e.name === 'a').reduce((sum, link) => sum + textOf(link).trim().length, 0);
+  return linkText * 4 < text;
+}
+
 type Reason = 'landmark' | 'control' | 'hidden' | 'thread' | 'consent' | 'overlay';
 
 function isUnshownLayer(style: string): boolean {
@@ -195,7 +215,7 @@ function boilerplateReason(element: Element): Reason | undefined {
   const { attribs } = element;
   const role = attribs.role ?? '';
   if (LANDMARK_ROLES.has(role)) return 'landmark';
-  if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !SECTIONING.some((name) => findAncestor(element, name)))) return 'landmark';
+  if (LANDMARK_TAGS.has(element.name) && (element.name !== 'header' || !(SECTIONING.some((name) => findAncestor(element, name)) || isTitleBlock(element)))) return 'landmark';
   if (CONTROL_TAGS.has(element.name) || (DIALOG_ROLES.has(role) && !isNoteInText(element)) || opensPopupInPlace(element)) return 'control';
   if ('hidden' in attribs || (attribs.style && (HIDDEN_STYLE.test(attribs.style) || isUnshownLayer(attribs.style)))) return 'hidden';
   if (attribs['aria-hidden'] === 'true' && !(attribs.class ?? '').includes('fallback-image')) return 'hidden';

@@ -107,6 +107,12 @@ export function findAncestor(node: AnyNode, name: string, maxLevels = Number.POS
   return undefined;
 }
 
+/** The element just before `node` among its siblings, past text between them. */
+export function previousElement(node: AnyNode): Element | undefined {
+  for (let previous = node.prev; previous; previous = previous.prev) if (isTag(previous)) return previous;
+  return undefined;
+}
+
 /** Whether `node` lies inside `ancestor`. */
 export function isInside(node: AnyNode, ancestor: ParentNode): boolean {
   for (let current = node.parent; current; current = current.parent) if (current === ancestor) return true;

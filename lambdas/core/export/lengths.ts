@@ -7,6 +7,9 @@ export function linkDensity(lengths: TextLengths, element: Element): number {
   return text === 0 ? 0 : links / text;
 }
 
+/** A link to a place on the page (a section's permalink, a table of contents) counts for this share of its text. */
+export const PLACE_LINK_WEIGHT = 0.3;
+
 /**
  * Text and link-text lengths of every element, computed once bottom-up: the candidates are
  * nested, and measuring each one from scratch would cost the page size times the depth.
@@ -25,7 +28,7 @@ export class TextLengths {
         lengths.text += childLengths.text;
         lengths.links += childLengths.links;
       }
-      if (countsAsLink(node)) lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? 0.3 : 1);
+      if (countsAsLink(node)) lengths.links = lengths.text * (/^#.+/.test(node.attribs.href ?? '') ? PLACE_LINK_WEIGHT : 1);
     }
     this.known.set(node, lengths);
     return lengths;

@@ -8,6 +8,7 @@ import {
   elementChildren,
   findAncestor,
   isInside,
+  previousElement,
   relink,
   removeNodes,
   replaceNode,
@@ -15,7 +16,7 @@ import {
 } from './dom.js';
 import { isNoteInText, removeBoilerplate, UNLIKELY_ROLES } from './boilerplate.js';
 import type { PageKind } from './structured-data.js';
-import { collapsedLength, countsAsLink, linkDensity, TextLengths } from './lengths.js';
+import { collapsedLength, countsAsLink, linkDensity, PLACE_LINK_WEIGHT, TextLengths } from './lengths.js';
 import { isBetweenWords, isDataTable } from './normalize.js';
 
 /**
@@ -168,6 +169,20 @@ const LANDING_SECTIONS_MIN = 3;
  */
 const PAGE_SECTION_CLASS = /(?<![a-z])section(?![a-z])|(?<![\w-])(e-parent|vc_row)(?![\w-])/i;
 const HEADING_MODULE_MAX_CHARS = 200;
+/** What a title block holds besides the title: a description of a line or two, a kicker. */
+const TITLE_BLOCK_MAX_CHARS = 500;
+const SECTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+const CONTENTS_TAGS = new Set(['div', 'nav', 'ul', 'ol', 'table', 'section', 'aside']);
+/** A contents box's links and their numbers; a long list of links to places on the page is an index of the text (a glossary's letters, a reference's members). */
+const CONTENTS_MAX_CHARS = 3000;
+const CONTENTS_MAX_NODES = 600;
+const CONTENTS_MIN_LINKS = 3;
+/** Besides the links: "Contents", "hide", "On this page". */
+const CONTENTS_OTHER_MAX_CHARS = 30;
+const EDIT_LINK = /^\[?\s*edit( source| this page| on github)?(\s*\|\s*edit source)?\s*\]?$/i;
+const EDIT_LINK_MAX_CHARS = 30;
+/** A description under a title is a sentence: a line shorter than this is a kicker, a date or a category. */
+const DESCRIPTION_MIN_CHARS = 40;
 /** Member tables link each member's name and types: a third of their text, where a list of links is most of it. */
 const NESTED_PARTS_LINK_DENSITY_MAX = 1 / 3;
 /** A best block with this share of the main landmark's text or more is the landmark's content already. */
@@ -378,6 +393,7 @@ class Attempt {
   private threadPosts = new Set<Element>();
   /** A discussion's label lines ("Beiträge: 457") whose label recurs on the page, as it does in each post's author box. */
   private authorBoxLines = new Set<Element>();
+  private readonly proseParagraphs = new Map<Element, boolean>();
   /** The page's title, and the title less the site's name after its last separator. */
   private readonly titles: string[];
 
@@ -460,6 +476,7 @@ class Attempt {
         !isInCode(element) &&
         !this.isCodeBlock(element) &&
         !isMemberHeader(element) &&
+        !this.holdsTitle(element) &&
         // A wrapper named for the header that holds nearly all the page (XenForo's `headerMover`) is the page.
         this.unpreparedLengths.of(element).text < this.pageText * PAGE_WRAPPER_SHARE
       ) {
@@ -963,6 +980,9 @@ class Attempt {
     }
     // A question, or a thread's first post, stands just before the answers or replies that won: it is theirs.
     const before = siblings.indexOf(top) - 1;
+    // The block the title heading stood in, just before the article, is its head: what stays in it is
+    // the description under the title (a documentation page's header above its body).
+    if (before >= 0 && !belongs[before] && this.isTitleBlock(siblings[before] as Element)) belongs[before] = true;
     if (before >= 0 && !belongs[before] && this.isListOfPosts(top) && this.isArticlePart(siblings[before] as Element)) belongs[before] = true;
     // On a page that says it is a discussion, the replies after the first post that won are its content.
     if (this.kind === 'discussion') {
@@ -977,6 +997,29 @@ class Attempt {
     const joined = siblings.filter((_sibling, index) => belongs[index]);
     for (const sibling of joined) if (!KEPT_TAG_WHEN_JOINING.has(sibling.name)) sibling.name = 'div';
     return createElement('div', joined);
+  }
+
+  /**
+   * A small block with few links that holds the page's title heading as text, however it is named:
+   * a documentation page's title and description (`header#header`), not a masthead, whose title is a link home.
+   */
+  private holdsTitle(element: Element): boolean {
+    if (this.titleHeading || this.unpreparedLengths.of(element).text > TITLE_BLOCK_MAX_CHARS || linkDensity(this.unpreparedLengths, element) >= 0.25) return false;
+    return firstElement(element, (e) => this.duplicatesTitle(e) && !firstElement(e, (a) => a.name === 'a') && !findAncestor(e, 'a')) !== undefined;
+  }
+
+  /**
+   * The block that held the title heading, now holding a sentence or two under it in a paragraph
+   * (a description, a standfirst), few links and no other heading (a blog's masthead says its
+   * motto in one; a dateline or a category is no sentence).
+   */
+  private isTitleBlock(block: Element): boolean {
+    const place = this.titleHeadingPlace;
+    if (!place || !isTag(place) || !isAncestorOrSelf(block, place)) return false;
+    const { text } = this.lengths.of(block);
+    if (text === 0 || text > TITLE_BLOCK_MAX_CHARS || linkDensity(this.lengths, block) >= 0.25) return false;
+    if (firstElement(block, (e) => HEADINGS.has(e.name))) return false;
+    return firstElement(block, (e) => e.name === 'p' && this.lengths.of(e).text >= DESCRIPTION_MIN_CHARS && SENTENCE_END.test(innerText(e).trim())) !== undefined;
   }
 
   /**
@@ -1169,6 +1212,7 @@ class Attempt {
     removeNodes(descendantElements(article, (e) => SOURCE_LOCATION.test(e.attribs.class ?? '') && this.lengths.of(e).text < SOURCE_LOCATION_MAX_CHARS));
     removeNodes(descendantElements(article, (e) => this.isTally(e)));
     removeNodes(descendantElements(article, (e) => this.isSignInPrompt(e)));
+    removeNodes(descendantElements(article, (e) => this.isTableOfContents(e) || this.isEditLink(e)));
     this.cleanConditionally(article, 'table');
     this.cleanConditionally(article, 'ul');
     this.cleanConditionally(article, 'div');
@@ -1211,7 +1255,8 @@ class Attempt {
     if (isCode(node) || isInCode(node)) return false;
     // A post's text is the thread's content however short, and however many links its author's name, date and buttons hold.
     if (this.holdsPostText(node)) return false;
-    const stats = measure(node, removed, this.dataTables);
+    const sectionBody = this.isSectionBody(node);
+    const stats = measure(node, removed, this.dataTables, sectionBody ? (paragraph) => this.isProse(paragraph) : undefined);
     if (stats.hasDataTable) return false;
     const weight = this.classWeight(node);
     // A shop's class names say little (`celwidget`, `quick-add-hidden`): on a product page a block of
@@ -1237,7 +1282,7 @@ class Attempt {
       (!isFigureChild && img > 1 && p / img < 0.5) ||
       (!isList && li > p) ||
       (!isList && !isFigureChild && headingDensity < 0.9 && contentLength < 25 && (img === 0 || img > 2) && density > 0) ||
-      (!isList && weight < 25 && density > 0.2) ||
+      (!isList && weight < 25 && (sectionBody ? (stats.linkLength - stats.linkInProseLength) / contentLength : density) > 0.2) ||
       (weight >= 25 && density > 0.5) ||
       (img === 0 && !stats.hasTextishText && !this.headsText(node, stats, removed));
     if (!suspicious) return false;
@@ -1272,6 +1317,52 @@ class Attempt {
     if (lengths.links === 0 || lengths.text > SIGN_IN_PROMPT_MAX_CHARS) return false;
     const links = (nodesOfSmall(element, SIGN_IN_PROMPT_MAX_NODES) ?? []).filter((node): node is Element => isTag(node) && node.name === 'a');
     return links.length >= 2 && links.every((link) => SIGN_IN_ADDRESS.test(link.attribs.href ?? ''));
+  }
+
+  /**
+   * The body of a document's section, right under its heading (DokuWiki's `div.level2` after its
+   * `h2`): the links in its sentences are references, not a list of links; a block of teasers
+   * under a heading has no sentences around its links.
+   */
+  private isSectionBody(block: Element): boolean {
+    const heading = previousElement(block);
+    return heading !== undefined && SECTION_HEADINGS.has(heading.name) && !this.isLinkElsewhere(heading);
+  }
+  /** A paragraph that reads as prose: a sentence or more, most of its words no link. */
+  private isProse(paragraph: Element): boolean {
+    let prose = this.proseParagraphs.get(paragraph);
+    if (prose === undefined) {
+      const { text, links } = this.lengths.of(paragraph);
+      prose = text >= PROSE_PARAGRAPH_MIN_CHARS && links * 2 < text && SENTENCE_END.test(innerText(paragraph));
+      this.proseParagraphs.set(paragraph, prose);
+    }
+    return prose;
+  }
+
+
+  /**
+   * A table of contents in the text (a wiki's "Contents" box, a tutorial's list of its sections):
+   * a small block of three or more links, all to places on this page, and a word or two besides
+   * them. A reference's summary of members says what each one does beside its link.
+   */
+  private isTableOfContents(element: Element): boolean {
+    if (!CONTENTS_TAGS.has(element.name)) return false;
+    // Cheaply first: links to places on the page count for less than their text (`TextLengths`), but not for nothing.
+    const { text, links: weighted } = this.lengths.of(element);
+    if (text > CONTENTS_MAX_CHARS || weighted === 0 || weighted < (text - CONTENTS_OTHER_MAX_CHARS) * PLACE_LINK_WEIGHT) return false;
+    const nodes = nodesOfSmall(element, CONTENTS_MAX_NODES);
+    if (!nodes) return false;
+    const links = nodes.filter((node): node is Element => isTag(node) && node.name === 'a');
+    if (links.length < CONTENTS_MIN_LINKS || !links.every((link) => /^#./.test(link.attribs.href ?? ''))) return false;
+    const linkText = links.reduce((sum, link) => sum + this.lengths.of(link).text, 0);
+    return text - linkText <= CONTENTS_OTHER_MAX_CHARS;
+  }
+
+  /** A link to edit the page or a section of it ("[edit]", "Edit this page"), with the brackets around it. */
+  private isEditLink(element: Element): boolean {
+    if (element.name !== 'a' && element.name !== 'span') return false;
+    const { text, links } = this.lengths.of(element);
+    return links > 0 && text <= EDIT_LINK_MAX_CHARS && EDIT_LINK.test(collapseWhitespace(textOf(element)).trim()) && !(element.parent && isTag(element.parent) && this.isEditLink(element.parent));
   }
 
   /**
@@ -1795,6 +1886,8 @@ interface Stats {
   shortText: string | undefined;
   asciiCommas: number;
   linkLength: number;
+  /** Of `linkLength`, the links in paragraphs of prose, most of whose words are not links (a sentence's references). */
+  linkInProseLength: number;
   listTextLength: number;
   headingTextLength: number;
   hasTextishText: boolean;
@@ -1805,6 +1898,8 @@ interface Stats {
 }
 
 const SHORT_TEXT_CHARS = 64;
+/** A paragraph of prose is a sentence or more (a line with a link in it is a teaser's). */
+const PROSE_PARAGRAPH_MIN_CHARS = 80;
 
 /** A block of text, not of links: a sentence or two at least, links under a quarter of it. */
 /** A price as shops write it: a currency sign or code before or after the amount. */
@@ -1832,12 +1927,14 @@ function isTextBlock(stats: Stats): boolean {
 }
 
 /** Everything `isJunk` weighs, in one walk that skips nodes already marked for removal. */
-function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>): Stats {
+/** `isProse`, when given, tells the paragraphs whose links are a sentence's references (counted apart). */
+function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>, isProse?: (paragraph: Element) => boolean): Stats {
   const stats: Stats = {
     textLength: 0,
     shortText: '',
     asciiCommas: 0,
     linkLength: 0,
+    linkInProseLength: 0,
     listTextLength: 0,
     headingTextLength: 0,
     hasTextishText: false,
@@ -1846,7 +1943,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
     img: 0,
     li: 0,
   };
-  const walk = (node: AnyNode, inLink: boolean, inList: boolean, inHeading: boolean, inTextish: boolean): void => {
+  const walk = (node: AnyNode, inLink: boolean, inList: boolean, inHeading: boolean, inTextish: boolean, inProse = false): void => {
     if (removed.has(node)) return;
     if (isText(node)) {
       const length = collapsedLength(node.data);
@@ -1857,6 +1954,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
       }
       for (let i = node.data.indexOf(','); i >= 0; i = node.data.indexOf(',', i + 1)) stats.asciiCommas++;
       if (inLink) stats.linkLength += length;
+      if (inLink && inProse) stats.linkInProseLength += length;
       if (inList) stats.listTextLength += length;
       if (inHeading) stats.headingTextLength += length;
       if (inTextish && length > 0) stats.hasTextishText = true;
@@ -1875,6 +1973,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
         inList || name === 'ul' || name === 'ol',
         inHeading || HEADINGS.has(name),
         inTextish || TEXTISH.has(name),
+        inProse || (name === 'p' && isProse !== undefined && isProse(node)),
       );
     }
   };
@@ -1882,6 +1981,7 @@ function measure(root: Element, removed: Set<AnyNode>, dataTables: Set<Element>)
   if (stats.shortText !== undefined) stats.shortText = collapseWhitespace(stats.shortText).trim();
   return stats;
 }
+
 
 /** A table with one cell is layout: the cell's content takes its place. */
 function unwrapSingleCellTable(table: Element): void {

@@ -1,7 +1,7 @@
 import { Element, isTag, isText, type AnyNode, type ChildNode } from 'domhandler';
 import { descendantElements, resolveHttpUrl, textOf } from '../html.js';
 import { isBlockElement } from './text.js';
-import { createElement, createText, elementChildren, findAncestor, insertBefore, relink, removeNode, removeNodes, replaceNode } from './dom.js';
+import { createElement, createText, elementChildren, findAncestor, insertBefore, previousElement, relink, removeNode, removeNodes, replaceNode } from './dom.js';
 
 /**
  * Shapes the content tree for the converters: absolute link and image URLs, code blocks whose
@@ -125,11 +125,6 @@ function normalizeLists(root: Element): void {
       relink(wrapper, [list]);
     }
   }
-}
-
-function previousElement(node: AnyNode): Element | undefined {
-  for (let previous = node.prev; previous; previous = previous.prev) if (isTag(previous)) return previous;
-  return undefined;
 }
 
 /** `&nbsp;` spaces words on screen; in markdown or text it is an invisible character that trips searches. */

@@ -1873,3 +1873,80 @@ describe("a manual's entries, a term and its definition each", () => {
     expect(text).not.toContain('Next: Tide Tables');
   });
 });
+
+describe("a page's title block in a <header> of its own", () => {
+  const description = 'Answer questions about the tide at the harbour from the command line, in five minutes.';
+
+  it("keeps the description under the title (a documentation site's header above the body, outside any article), and still drops the masthead", () => {
+    const html = `<html><head><title>Quickstart for the tide tables - Tidepool Docs</title></head><body>
+      <header class="masthead"><a href="/" class="logo">Tidepool</a><nav><a href="/docs">Docs</a> <a href="/api">API</a></nav></header>
+      <div class="layout"><aside class="sidebar"><a href="/docs/intro">Introduction</a> <a href="/docs/quickstart">Quickstart</a></aside>
+      <div id="content-area"><header id="header"><div class="eyebrow">Getting started</div><h1>Quickstart for the tide tables</h1><p class="description">${description}</p></header>
+      <div class="prose"><h2>First steps</h2>${paragraphs(ARTICLE)}</div></div></div>
+      <footer><p>© Tidepool. All rights reserved.</p></footer></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/quickstart');
+    expect(text).toContain(description);
+    expectArticleWithout(text, 'All rights reserved', 'API');
+  });
+
+  it('is no masthead that names the site in a heading beside its navigation', () => {
+    const html = `<html><head><title>Ferry timetable approved | Harbour News</title></head><body>
+      <header><h1 class="site-title">Harbour News</h1><p>The island's paper since 1902.</p><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+      <div class="story"><h2>Ferry timetable approved</h2>${paragraphs(ARTICLE)}</div></body></html>`;
+    const { text } = exported(html);
+    expectArticleWithout(text, "The island's paper since 1902.");
+  });
+});
+
+describe("a wiki's contents box and edit links", () => {
+  const SECTIONS = ['Timetable', 'Fares', 'Consultation', 'Criticism'];
+
+  it('leave the article: the box of links to its own sections, and "[edit]" beside each heading', () => {
+    const section = (name: string, i: number) =>
+      `<h2><span class="mw-headline" id="${name}">${name}</span><span class="mw-editsection"><span class="mw-editsection-bracket">[</span><a href="/w/index.php?title=Ferry&amp;action=edit&amp;section=${i + 1}" title="Edit section: ${name}">edit</a><span class="mw-editsection-bracket">]</span></span></h2><p>${ARTICLE[i]}</p>`;
+    const html = `<html><head><title>Harbour ferry - Tidepool Wiki</title></head><body>
+      <div id="content"><h1 id="firstHeading">Harbour ferry</h1><div id="mw-content-text"><div class="mw-parser-output">
+      <p>The harbour ferry links the island to the mainland, and has done so since the pier was built in the last century.</p>
+      <div id="toc" class="toc"><div class="toctitle"><h2>Contents</h2></div><ul>${SECTIONS.map((name, i) => `<li class="toclevel-1"><a href="#${name}"><span class="tocnumber">${i + 1}</span> <span class="toctext">${name}</span></a></li>`).join('')}</ul></div>
+      ${SECTIONS.map(section).join('\n')}</div></div></div></body></html>`;
+    const { text } = exported(html, 'https://wiki.example/wiki/Harbour_ferry');
+    expectArticleWithout(text, 'Contents', '1 Timetable', 'edit');
+    for (const name of SECTIONS) expect(text).toContain(name);
+  });
+
+  it("is no reference's summary of members, which says what each one does beside its link", () => {
+    const summary = `<table class="memberSummary"><tr><th>Method</th><th>Description</th></tr>${TIDE_MEMBERS.map(([name, description]) => `<tr><td><a href="#${name}()">${name}</a></td><td>${description}</td></tr>`).join('')}</table>`;
+    const details = TIDE_MEMBERS.map(([name, description]) => `<section id="${name}()"><h3>${name}</h3><pre>public Instant ${name}(Instant after)</pre><p>${description}</p></section>`).join('');
+    const html = `<html><head><title>TideTable - Tidepool API</title></head><body><main><h1>Class TideTable</h1>
+      <p>A table of the tides predicted for one harbour, read from the chart the harbour authority publishes each year.</p>${summary}${details}</main></body></html>`;
+    const { text } = exported(html, 'https://docs.example/tidepool/api/TideTable.html');
+    for (const [name, description] of TIDE_MEMBERS) {
+      expect(text).toContain(name);
+      expect(text).toContain(description);
+    }
+  });
+});
+
+describe("a section's sentences full of links", () => {
+  it("keep the section under its heading: the links are the sentences' references, not a list of links (DokuWiki's div.level2)", () => {
+    const linked = [
+      'Releases go through a <a href="https://ci.example/pipelines">release pipeline</a> or <a href="https://ci.example/deploy">a deployment service</a>, where the code is first <a href="https://ci.example/staging">deployed to staging</a> and then, once approved, to production.',
+      'From here, <a href="https://ci.example/users">end users</a> operate the software and <a href="https://ci.example/bugs">report bugs and feature requests</a>, which tells the team what remains to be done.',
+    ];
+    const html = `<html><head><title>Pipelines - Tidepool Wiki</title></head><body><div id="dokuwiki__content"><div class="page">
+      <h1 class="sectionedit1" id="pipelines">Pipelines</h1><div class="level1">${paragraphs(ARTICLE)}</div>
+      <h2 class="sectionedit2" id="deployment">Deployment</h2><div class="level2">${paragraphs(linked)}</div>
+      </div></div></body></html>`;
+    const { text } = exported(html, 'https://wiki.example/doku.php?id=pipelines');
+    expectArticleWithout(text);
+    expect(text).toContain('which tells the team what remains to be done.');
+  });
+
+  it('are no teasers under a heading, which are links alone', () => {
+    const teasers = ['Night ferry gets a second boat', 'Pier repairs start in June', 'Students ride free in August'].map((title, i) => `<p><a href="/news/${i}">${title}</a></p>`);
+    const html = `<html><head><title>Ferry timetable approved</title></head><body><div class="story"><h1>Ferry timetable approved</h1>${paragraphs(ARTICLE)}
+      <h3>More from the harbour</h3><div class="more">${teasers.join('')}<p>Read all of our harbour news in one place, every day.</p></div></div></body></html>`;
+    const { text } = exported(html);
+    expectArticleWithout(text, 'Night ferry gets a second boat');
+  });
+});
